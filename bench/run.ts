@@ -1,0 +1,9 @@
+// Benchmarks print numbers; they never assert timings. Each entry prints its own lines.
+type BenchModule = { run: () => Promise<void> | void };
+const modules: { name: string; load: () => Promise<BenchModule> }[] = [];
+
+for (const entry of modules) {
+  console.log(`# ${entry.name}`);
+  const loaded = await entry.load();
+  await loaded.run();
+}

@@ -1,0 +1,95 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const noDeepImports = {
+  group: ['@pfahlplaner/*/src/*', '**/packages/*/src/**', '**/apps/*/src/**'],
+  message: 'Import other packages only through their public entry point (@pfahlplaner/<name>).',
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'reports/**', 'data/**', '**/drizzle/**', '.e2e-data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      curly: ['error', 'multi-line'],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The engine is pure: no I/O, no clock, no randomness, no other workspace package.
+    files: ['packages/engine/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'The engine does no I/O.' },
+            { group: ['@pfahlplaner/*'], message: 'The engine imports no other workspace package.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'fetch', 'process', 'console', 'setTimeout', 'setInterval'],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'The engine has no clock.' },
+        { object: 'Math', property: 'random', message: 'The engine is deterministic.' },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            { group: ['@pfahlplaner/server', '@pfahlplaner/web', 'node:*'], message: 'contracts is shared, pure code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            { group: ['@pfahlplaner/server', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], message: 'The web app talks to the server only over HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

@@ -1,0 +1,5 @@
+/** Shared API and file contracts: zod schemas, error codes, roles and the field catalogue. */
+export * from './error-codes';
+export * from './envelope';
+export * from './roles';
+export * from './auth';
