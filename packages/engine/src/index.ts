@@ -1,2 +1,3 @@
 /** Public entry point of the calculation engine. Everything outside this package imports from here. */
-export const ENGINE_VERSION = '0.1.0';
+export * from './public-axial';
+export * from './public-internal';
