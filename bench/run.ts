@@ -1,9 +1,13 @@
 // Benchmarks print numbers; they never assert timings. Each entry prints its own lines.
 type BenchModule = { run: () => Promise<void> | void };
-const modules: { name: string; load: () => Promise<BenchModule> }[] = [];
+const modules: { name: string; load: () => Promise<BenchModule> }[] = [
+  { name: 'axial', load: () => import('./axial') },
+  { name: 'internal', load: () => import('./internal') },
+];
 
 for (const entry of modules) {
   console.log(`# ${entry.name}`);
   const loaded = await entry.load();
   await loaded.run();
 }
+export {};

@@ -1,1 +1,56 @@
-export {};
+import { buildApp } from '#app/app';
+import { loadConfig } from '#app/config';
+import { openDatabase } from '#app/db/database';
+import { systemClock } from '#app/lib/clock';
+import { seedDemo, shouldSeedDemo } from '#app/modules/seed/demo-seed';
+
+/** Entry point: config → database (migrated) → demo seed → app → listen; closes everything on a signal. */
+const main = async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  let closing = false;
+  try {
+    if (shouldSeedDemo(database.kind, config.demoAccount)) {
+      const demo = await seedDemo(database, systemClock);
+      if (demo) {
+        const rule = '='.repeat(72);
+        process.stdout.write(
+          `${rule}\nDemo account created (first start on an empty database):\n` +
+            `  E-mail:   ${demo.email}\n  Password: ${demo.password}\n` +
+            `The password is shown only this once; change it under Account after signing in.\n${rule}\n`,
+        );
+      }
+    }
+    const app = await buildApp({ config, database });
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
+      process.exit(0);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => void shutdown(signal));
+    }
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      `Pfahlplaner ${config.version} on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'}; mail: ${config.smtpUrl ? 'SMTP' : `outbox, see ${config.apiBase}/dev/outbox/view/`})`,
+    );
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -28,12 +28,26 @@ export const PhoneSchema = z
     error: 'INVALID_PHONE',
   });
 
-export const OtpSchema = z.string({ error: 'REQUIRED' }).regex(/^\d{6}$/, { error: 'OTP_INCORRECT' });
+/** Language of e-mails the request triggers; when absent the server reads Accept-Language (default German). */
+export const MailLangSchema = z.enum(['de', 'en'], { error: 'INVALID_VALUE' });
+export type MailLang = z.infer<typeof MailLangSchema>;
 
-const NameSchema = z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).max(150, { error: 'TOO_LONG' });
+export const OtpSchema = z
+  .string({ error: 'REQUIRED' })
+  .regex(/^\d{6}$/, { error: 'OTP_INCORRECT' });
+
+const NameSchema = z
+  .string({ error: 'REQUIRED' })
+  .trim()
+  .min(1, { error: 'REQUIRED' })
+  .max(150, { error: 'TOO_LONG' });
 
 export const CompanyAddressSchema = z.object({
-  name: z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).max(255, { error: 'TOO_LONG' }),
+  name: z
+    .string({ error: 'REQUIRED' })
+    .trim()
+    .min(1, { error: 'REQUIRED' })
+    .max(255, { error: 'TOO_LONG' }),
   street: z.string().trim().max(255, { error: 'TOO_LONG' }).optional().default(''),
   postal_code: z
     .string()
@@ -55,8 +69,12 @@ export const RegisterStep1Schema = z
     password: PasswordSchema,
     confirm_password: z.string({ error: 'REQUIRED' }),
     accept_terms: z.literal(true, { error: 'TERMS_NOT_ACCEPTED' }),
+    lang: MailLangSchema.optional(),
   })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: 'PASSWORD_MISMATCH' });
+  .refine((v) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    error: 'PASSWORD_MISMATCH',
+  });
 
 /** POST /v1/users/register/ step 2 ("complete signup"), after the e-mail OTP was verified. */
 export const RegisterStep2Schema = z.object({
@@ -68,23 +86,48 @@ export const RegisterStep2Schema = z.object({
 export const RegisterSchema = z.union([RegisterStep1Schema, RegisterStep2Schema]);
 
 export const VerifyOtpSchema = z.object({ email: EmailSchema, otp: OtpSchema });
-export const ResendOtpSchema = z.object({ email: EmailSchema });
-export const EmailQuerySchema = z.object({ email: EmailSchema });
+export const ResendOtpSchema = z.object({ email: EmailSchema, lang: MailLangSchema.optional() });
+export const EmailQuerySchema = z.object({ email: EmailSchema, lang: MailLangSchema.optional() });
+
+/**
+ * Body of POST /v1/users/register/: step 1 or step 2, told apart by `step` (so that validation errors
+ * name the fields of the step that was sent, not a union mismatch).
+ */
+export const RegisterBodySchema = z.discriminatedUnion(
+  'step',
+  [RegisterStep1Schema, RegisterStep2Schema],
+  {
+    error: 'INVALID_VALUE',
+  },
+);
 
 export const LoginSchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(256, { error: 'TOO_LONG' }),
+  password: z
+    .string({ error: 'REQUIRED' })
+    .min(1, { error: 'REQUIRED' })
+    .max(256, { error: 'TOO_LONG' }),
   remember_me: z.boolean().optional().default(false),
 });
 
-export const RefreshSchema = z.object({ refresh: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(512) });
+export const RefreshSchema = z.object({
+  refresh: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(512),
+});
 export const LogoutSchema = z.object({
   refresh_token: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(512),
 });
 
 export const ResetPasswordSchema = z
-  .object({ email: EmailSchema, otp: OtpSchema, password: PasswordSchema, confirm_password: z.string({ error: 'REQUIRED' }) })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: 'PASSWORD_MISMATCH' });
+  .object({
+    email: EmailSchema,
+    otp: OtpSchema,
+    password: PasswordSchema,
+    confirm_password: z.string({ error: 'REQUIRED' }),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    error: 'PASSWORD_MISMATCH',
+  });
 
 export const ChangePasswordSchema = z
   .object({
@@ -92,10 +135,17 @@ export const ChangePasswordSchema = z
     new_password: PasswordSchema,
     confirm_password: z.string({ error: 'REQUIRED' }),
   })
-  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], error: 'PASSWORD_MISMATCH' });
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    error: 'PASSWORD_MISMATCH',
+  });
 
 export const UpdateInfoSchema = z
-  .object({ full_name: NameSchema.optional(), email: EmailSchema.optional(), phone: PhoneSchema.optional() })
+  .object({
+    full_name: NameSchema.optional(),
+    email: EmailSchema.optional(),
+    phone: PhoneSchema.optional(),
+  })
   .refine((v) => Object.keys(v).length > 0, { error: 'REQUIRED' });
 
 export const CompanyUpdateSchema = z
@@ -104,7 +154,11 @@ export const CompanyUpdateSchema = z
     address: z.string().trim().max(500, { error: 'TOO_LONG' }),
     street: z.string().trim().max(255, { error: 'TOO_LONG' }),
     location: z.string().trim().max(255, { error: 'TOO_LONG' }),
-    postal_code: z.string().trim().regex(/^\d{4,10}$/, { error: 'INVALID_POSTAL_CODE' }).or(z.literal('')),
+    postal_code: z
+      .string()
+      .trim()
+      .regex(/^\d{4,10}$/, { error: 'INVALID_POSTAL_CODE' })
+      .or(z.literal('')),
     email: EmailSchema.or(z.literal('')),
     phone: PhoneSchema.or(z.literal('')),
     fax: PhoneSchema.or(z.literal('')),
@@ -145,6 +199,21 @@ export const TokenPairSchema = z.object({
 
 export const LoginResponseSchema = TokenPairSchema.extend({ user: UserSchema });
 
+/** Answer of register step 1, resend-otp and the two "request…Email" routes: a code was mailed. */
+export const OtpSentSchema = z.object({ email: z.string(), otp_valid_minutes: z.number().int() });
+
+/** Answer of verify-otp. `purpose` says which flow the code belongs to; a reset code is checked, not used up. */
+export const OtpVerifiedSchema = z.object({
+  email: z.string(),
+  purpose: z.enum(['signup', 'reset']),
+});
+
+/** Answer of the company logo upload: the URL the web app can put into an <img src>. */
+export const CompanyLogoSchema = z.object({ logo: z.string() });
+
+export const TermsUrlSchema = z.object({ url: z.string() });
+export const BackendVersionSchema = z.object({ version: z.string() });
+
 export type RegisterStep1 = z.infer<typeof RegisterStep1Schema>;
 export type RegisterStep2 = z.infer<typeof RegisterStep2Schema>;
 export type Login = z.infer<typeof LoginSchema>;
@@ -152,3 +221,5 @@ export type Company = z.infer<typeof CompanySchema>;
 export type User = z.infer<typeof UserSchema>;
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export type OtpSent = z.infer<typeof OtpSentSchema>;
+export type OtpVerified = z.infer<typeof OtpVerifiedSchema>;

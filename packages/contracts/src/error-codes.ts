@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'ROLE_NOT_ALLOWED',
   'IMAGE_TYPE',
   'COUNTRY_NOT_FOUND',
+  // request format
+  'INVALID_JSON',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -76,13 +78,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TOO_SMALL: 'Error: value is too small',
   TOO_BIG: 'Error: value is too big',
   INVALID_VALUE: 'Error: invalid value',
-  NOT_AN_INTEGER: 'Error: The number you just entered is not valid. Please enter a positive integer greater than or as 0',
+  NOT_AN_INTEGER:
+    'Error: The number you just entered is not valid. Please enter a positive integer greater than or as 0',
   NOT_UNIQUE: 'Error: This field must be unique',
   PASSWORD_RULES:
     'Error: the password must have 8 to 16 characters with an uppercase letter, a digit and a special character',
   PASSWORD_MISMATCH: 'Error: the password confirmation does not match',
   TERMS_NOT_ACCEPTED: 'Error: the terms and conditions must be accepted',
-  EMAIL_TAKEN: 'Error: This email was already taken, please register with a different email address.',
+  EMAIL_TAKEN:
+    'Error: This email was already taken, please register with a different email address.',
   EMAIL_NOT_FOUND: 'Error: Email does not exist',
   WRONG_PASSWORD: 'Error: Incorrect Password',
   ACCOUNT_NOT_ACTIVATED: 'Error: Your account has not been activated',
@@ -99,6 +103,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ROLE_NOT_ALLOWED: 'Error: Not allowed to assign users the role of manager or admin',
   IMAGE_TYPE: 'Error: only PNG or JPEG images are supported',
   COUNTRY_NOT_FOUND: 'Error: unknown country',
+  INVALID_JSON: 'Error: the request body is not valid JSON',
 };
 
 /** HTTP status for each error code; field-level codes are always reported inside VALIDATION_FAILED (400). */
@@ -108,6 +113,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   TOKEN_EXPIRED: 401,
   TOKEN_INVALID: 401,
   FORBIDDEN: 403,
+  ACCOUNT_NOT_ACTIVATED: 403,
+  ACCOUNT_DEACTIVATED: 403,
   GUEST_READ_ONLY: 403,
   ROLE_NOT_ALLOWED: 403,
   NOT_FOUND: 404,

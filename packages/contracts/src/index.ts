@@ -3,3 +3,6 @@ export * from './error-codes';
 export * from './envelope';
 export * from './roles';
 export * from './auth';
+export * from './geo';
+export * from './fields';
+export * from './workbook';

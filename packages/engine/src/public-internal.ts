@@ -1,2 +1,24 @@
 // Public exports of the lateral analysis and the cross-section (internal capacity) design.
-export {};
+export { INTERNAL_ISSUE_CODES } from './lateral/issue';
+export type { InternalIssue, InternalIssueCode, TraceEntry } from './lateral/issue';
+export { solveWinklerBeam } from './lateral/beam-fe';
+export type { BeamMesh, BeamSolution, HeadLoad } from './lateral/beam-fe';
+export { analysePileLateral } from './lateral/pile-lateral';
+export type { LateralDistribution, LateralResult } from './lateral/pile-lateral';
+export type { LateralLayer, LateralModel } from './lateral/mesh';
+export type { LateralLoads } from './lateral/lateral-analysis';
+export { designSection } from './section/design-section';
+export type { SectionDesignInput, SectionDesignResult } from './section/design-section';
+export { CONCRETE_CLASSES, concreteClassFromCode } from './section/materials';
+export type { ConcreteClass } from './section/materials';
+export type { BarLayout } from './section/bar-layout';
+export type { ShearResult } from './section/shear';
+export type { LinkLayout } from './section/links';
+export { calculateHorizontalLoadCases } from './loadcases/calculate-horizontal-loadcases';
+export type {
+  AxialDataForLateral,
+  HorizontalLoadCaseResult,
+  HorizontalLoadRowResult,
+  HorizontalOptions,
+  PileInclinationFields,
+} from './loadcases/calculate-horizontal-loadcases';

@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCalc } from './run-calc';
+
+const example = new URL('../../../docs/examples/example-project.json', import.meta.url).pathname;
+const temp = (name: string, text: string) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'calc-')), name);
+  writeFileSync(file, text);
+  return file;
+};
+
+describe('runCalc', () => {
+  it('prints the result JSON of the example project and exits 0', () => {
+    const out = runCalc([example]);
+    expect(out.exitCode).toBe(0);
+    const result = JSON.parse(out.stdout) as {
+      engineVersion: string;
+      piles: { Pname: string; R_d: number | null }[];
+      soil_profiles: unknown[];
+    };
+    expect(result.engineVersion).toBe('0.1.0');
+    expect(result.piles[0]!.Pname).toBe('101');
+    expect(result.piles[0]!.R_d).toBeGreaterThan(0);
+    expect(result.soil_profiles).toHaveLength(2);
+  });
+
+  it('exits 0 when only rows have problems', () => {
+    const file = temp(
+      'rows.json',
+      JSON.stringify({
+        settings: {},
+        piles: [{ Pname: 'X', SollDurchmesser: -1 }],
+        soil_profiles: [],
+        horizontal_loadcases: [],
+      }),
+    );
+    const out = runCalc([file]);
+    expect(out.exitCode).toBe(0);
+    expect(out.stdout).toContain('TOO_SMALL');
+  });
+
+  it.each([
+    ['a missing file', '/nonexistent/project.json', 'FILE_UNREADABLE'],
+    ['a file that is not JSON', temp('bad.json', '{ not json'), 'NOT_JSON'],
+    ['JSON without the top-level keys', temp('keys.json', '{"piles": []}'), 'PROJECT_KEY_MISSING'],
+  ])('exits non-zero for %s', (_name, file, code) => {
+    const out = runCalc([file]);
+    expect(out.exitCode).toBe(1);
+    expect(out.stderr).toContain(code);
+    expect(out.stdout).toBe('');
+  });
+});

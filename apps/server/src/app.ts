@@ -1,0 +1,172 @@
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/database';
+import { AppError } from '#app/lib/app-error';
+import type { Clock } from '#app/lib/clock';
+import { systemClock } from '#app/lib/clock';
+import { ok, responses } from '#app/lib/envelope';
+import type { App } from '#app/lib/fastify-types';
+import type { RateLimits } from '#app/lib/rate-limiter';
+import { createRateLimiter, DEFAULT_RATE_LIMITS } from '#app/lib/rate-limiter';
+import { sha256 } from '#app/lib/secrets';
+import { zodValidatorCompiler } from '#app/lib/validation';
+import { authRepository } from '#app/modules/auth/auth.repository';
+import { authRoutes } from '#app/modules/auth/auth.routes';
+import { authService } from '#app/modules/auth/auth.service';
+import { companiesRepository } from '#app/modules/companies/companies.repository';
+import { companiesRoutes } from '#app/modules/companies/companies.routes';
+import { companiesService } from '#app/modules/companies/companies.service';
+import { generalRoutes } from '#app/modules/general/general.routes';
+import { generalService } from '#app/modules/general/general.service';
+import { mailRepository } from '#app/modules/mail/mail.repository';
+import type { Mailer } from '#app/modules/mail/mailer';
+import { outboxMailer, smtpMailer } from '#app/modules/mail/mailer';
+import { outboxRoutes } from '#app/modules/mail/outbox.routes';
+import { otpRepository } from '#app/modules/registration/otp.repository';
+import { registrationRoutes } from '#app/modules/registration/registration.routes';
+import { registrationService } from '#app/modules/registration/registration.service';
+import { usersRepository } from '#app/modules/users/users.repository';
+import { usersRoutes } from '#app/modules/users/users.routes';
+import { usersService } from '#app/modules/users/users.service';
+import { authenticateHook } from '#app/plugins/auth';
+import { registerErrorHandler } from '#app/plugins/error-handler';
+import { registerWebApp } from '#app/plugins/static';
+import { registerSwagger } from '#app/plugins/swagger';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads multipart/form-data; every other route with a body takes JSON only. */
+    multipart?: boolean;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  /** Opened (and migrated) by the caller, who also closes it after the app. */
+  database: Database;
+  clock?: Clock;
+  /** Default: SMTP when config.smtpUrl is set, else the database outbox. */
+  mailer?: Mailer;
+  rateLimits?: Partial<RateLimits>;
+  /** Where outbox mails are printed for people (default: stdout, except in tests). */
+  printMail?: (text: string) => void;
+};
+
+/** Builds the Fastify app with all routes. Never listens (see server.ts); tests use app.inject. */
+export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> => {
+  const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits };
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider();
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // Only JSON and (on upload routes) multipart bodies: text/plain and everything else get 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(multipart, {
+    limits: { fileSize: config.logoMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const wrongType = request.isMultipart() && !request.routeOptions.config.multipart;
+    done(wrongType ? new AppError('UNSUPPORTED_MEDIA_TYPE') : undefined);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+  await registerSwagger(app, { version: config.version });
+
+  // Composition root: repositories → services → routes.
+  const { db } = database;
+  const limiter = createRateLimiter(clock);
+  const mails = mailRepository(db, clock);
+  const print =
+    opts.printMail ??
+    (config.nodeEnv === 'test' ? () => {} : (text: string) => process.stdout.write(text));
+  const mailer =
+    opts.mailer ??
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(mails, app.log, print));
+  const users = usersRepository(db);
+  const tokens = authRepository(db);
+  const auth = authService({
+    users,
+    repository: tokens,
+    clock,
+    secret: config.jwtSecret,
+    apiBase: config.apiBase,
+    limiter,
+    limits,
+  });
+  const registration = registrationService({
+    users,
+    otp: otpRepository(db),
+    tokens,
+    auth,
+    mailer,
+    clock,
+    otpKey: Buffer.from(sha256(Buffer.concat([Buffer.from('otp-key:'), config.jwtSecret])), 'hex'),
+    publicUrl: config.publicUrl,
+    limiter,
+    limits,
+  });
+  const usersSvc = usersService({ users, tokens, auth, clock, apiBase: config.apiBase });
+  const companiesSvc = companiesService({
+    companies: companiesRepository(db),
+    clock,
+    apiBase: config.apiBase,
+  });
+  const general = generalService({ termsUrl: config.termsUrl, version: config.version });
+  const authenticate = authenticateHook(auth);
+
+  app.decorateRequest('authContext', null);
+
+  await app.register(
+    (scope, _opts, done) => {
+      const api = scope.withTypeProvider() as unknown as App;
+      api.get(
+        '/health',
+        {
+          schema: {
+            tags: ['general'],
+            summary: 'Liveness and database check',
+            response: responses(
+              200,
+              z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+              [],
+            ),
+          },
+        },
+        async () => {
+          await db.execute(sql`select 1`);
+          return ok({ status: 'ok' as const, database: database.kind });
+        },
+      );
+      api.get('/docs', { schema: { hide: true } }, () => app.swagger());
+      authRoutes(api, auth);
+      registrationRoutes(api, registration);
+      usersRoutes(api, usersSvc, authenticate);
+      companiesRoutes(api, companiesSvc, authenticate);
+      generalRoutes(api, general);
+      if (!config.isProduction) outboxRoutes(api, mails);
+      done();
+    },
+    { prefix: config.apiBase },
+  );
+
+  await registerWebApp(app, { webDist: config.webDist, apiBase: config.apiBase });
+  return app;
+};

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative DATA_DIR values resolve against it, wherever npm or tsx was started. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SERVER_ROOT = path.join(REPO_ROOT, 'apps/server');
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().optional().default('development'),
+  HOST: z.string().optional().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).optional().default(3000),
+  DATA_DIR: z.string().optional().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional().default('Pfahlplaner <no-reply@pfahlplaner.local>'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  API_BASE: z
+    .string()
+    .optional()
+    .default('/api')
+    .refine(
+      (v) => /^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(v),
+      'API_BASE must start and not end with /, e.g. /api',
+    ),
+  DEMO_ACCOUNT: flag,
+  TERMS_URL: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.string().optional().default('info'),
+  TRUST_PROXY: flag,
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().optional().default(1_048_576),
+  LOGO_MAX_BYTES: z.coerce.number().int().positive().optional().default(2_097_152),
+});
+
+export type Config = {
+  nodeEnv: string;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Absolute path of the data directory (embedded database, lock file, generated JWT secret). */
+  dataDir: string;
+  /** Set: run on PostgreSQL. Unset: embedded PGlite in `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: Uint8Array;
+  apiBase: string;
+  /** Create the demo company on an empty database (always on an empty embedded one). */
+  demoAccount: boolean;
+  termsUrl: string;
+  webDist: string;
+  logLevel: string;
+  /** Behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For. */
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  logoMaxBytes: number;
+  version: string;
+};
+
+const readVersion = (): string => {
+  const pkg = JSON.parse(readFileSync(path.join(SERVER_ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+};
+
+/** Reads `dataDir/jwt-secret`, creating it with 48 random bytes on the first start. */
+const loadOrCreateSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+};
+
+/** Parses the environment once. Throws with every invalid variable listed. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    publicUrl,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? loadOrCreateSecret(dataDir)),
+    apiBase: e.API_BASE,
+    demoAccount: e.DEMO_ACCOUNT,
+    termsUrl: e.TERMS_URL ?? `${publicUrl}/terms.html`,
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logoMaxBytes: e.LOGO_MAX_BYTES,
+    version: readVersion(),
+  };
+};
+
+/** A config for tests and scripts: no environment, no files. */
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  nodeEnv: 'test',
+  isProduction: false,
+  host: '127.0.0.1',
+  port: 0,
+  dataDir: path.join(REPO_ROOT, '.data-test'),
+  databaseUrl: undefined,
+  publicUrl: 'http://localhost:3000',
+  smtpUrl: undefined,
+  mailFrom: 'Pfahlplaner <no-reply@pfahlplaner.local>',
+  jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789'),
+  apiBase: '/api',
+  demoAccount: false,
+  termsUrl: 'http://localhost:3000/terms.html',
+  webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+  logLevel: 'silent',
+  trustProxy: false,
+  bodyLimitBytes: 1_048_576,
+  logoMaxBytes: 2_097_152,
+  version: readVersion(),
+  ...overrides,
+});

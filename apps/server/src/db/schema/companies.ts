@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { bytea, timestamptz } from './columns';
+import { users } from './users';
+
+/** A customer company (tenant). Every other aggregate hangs off a company. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    fax: varchar('fax', { length: 32 }).notNull().default(''),
+    address: text('address').notNull().default(''),
+    street: varchar('street', { length: 255 }).notNull().default(''),
+    postal_code: varchar('postal_code', { length: 10 }).notNull().default(''),
+    location: varchar('location', { length: 255 }).notNull().default(''),
+    country_id: varchar('country_id', { length: 2 }),
+    plan: varchar('plan', { length: 16 }).notNull().default('Free'),
+    is_active: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    created_date: timestamptz('created_date').notNull().defaultNow(),
+    modified_date: timestamptz('modified_date').notNull().defaultNow(),
+    created_by: integer('created_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    modified_by: integer('modified_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [check('companies_plan_check', sql`${t.plan} in ('Free', 'Trial', 'Paid')`)],
+);
+
+/** The company logo, kept in the database (one row per company; no file storage to run or back up). */
+export const companyLogos = pgTable('company_logos', {
+  company_id: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  content_type: varchar('content_type', { length: 32 }).notNull(),
+  /** SHA-256 of the bytes; part of the public logo URL, so a new logo gets a new URL. */
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  modified_date: timestamptz('modified_date').notNull().defaultNow(),
+  modified_by: integer('modified_by').references((): AnyPgColumn => users.id, {
+    onDelete: 'set null',
+  }),
+});

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '#app/app';
+import type { BuildAppOptions } from '#app/app';
+import type { Config } from '#app/config';
+import { testConfig } from '#app/config';
+import type { Database } from '#app/db/database';
+import { openPostgres, usePglite } from '#app/db/database';
+import type { Role } from '@pfahlplaner/contracts';
+import type { ManualClock } from '#app/lib/clock';
+import { manualClock } from '#app/lib/clock';
+import { hashPassword } from '#app/lib/passwords';
+import { usersRepository } from '#app/modules/users/users.repository';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Every API test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const databases: DbKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A fresh database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server (dropped on close). */
+export const freshDatabase = async (kind: DbKind): Promise<Database> => {
+  if (kind === 'pglite') {
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    return usePglite(await PGlite.create(loadDataDir ? { loadDataDir } : {}));
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `pfahlplaner_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  config: Config;
+  close: () => Promise<void>;
+  /** app.inject with a JSON body and optional bearer token; `ip` sets the client address. */
+  call: (
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> },
+  ) => Promise<LightMyRequestResponse>;
+};
+
+export const createTestApp = async (
+  kind: DbKind,
+  opts: Partial<Omit<BuildAppOptions, 'database' | 'clock' | 'config'>> & {
+    config?: Partial<Config>;
+  } = {},
+): Promise<TestApp> => {
+  const database = await freshDatabase(kind);
+  const clock = manualClock();
+  const config = testConfig(opts.config);
+  const app = await buildApp({ ...opts, config, database, clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+    call: (method, url, o = {}) =>
+      app.inject({
+        method,
+        url,
+        remoteAddress: o.ip ?? '10.0.0.1',
+        headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
+        ...(o.body === undefined ? {} : { payload: o.body as Record<string, unknown> }),
+      }),
+  };
+};
+
+/**
+ * The parsed envelope. `data` is deliberately loose: tests assert its shape with toMatchObject/toEqual, and
+ * typing every answer would only repeat the contracts (test files switch off the no-unsafe-* lint rules).
+ */
+export type LooseEnvelope = {
+  status_code: number;
+  status_message: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data: any;
+  error?: { code: string; details: { path: string; code: string }[] };
+};
+export const json = <T = LooseEnvelope>(res: LightMyRequestResponse): T => res.json<T>();
+
+let counter = 0;
+/** A unique e-mail address per call (tests of one file share an app). */
+export const uniqueEmail = (prefix = 'user'): string => {
+  counter += 1;
+  return `${prefix}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+};
+
+export const PASSWORD = 'Secret#123';
+
+/** The newest 6-digit code mailed to `email`, read through the development outbox route. */
+export const readOtp = async (t: TestApp, email: string): Promise<string> => {
+  const res = await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`);
+  const mails = json(res).data as { text: string }[];
+  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no OTP mail for ${email}`);
+  return code;
+};
+
+export type SignedIn = {
+  email: string;
+  userId: number;
+  companyId: number;
+  access: string;
+  refresh: string;
+};
+
+/** The full sign-up (step 1, OTP from the outbox, verify, step 2); the answer of step 2 signs in. */
+export const signUp = async (
+  t: TestApp,
+  email = uniqueEmail(),
+  companyName = 'Test GmbH',
+): Promise<SignedIn> => {
+  const ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const step1 = await t.call('POST', '/api/v1/users/register/', {
+    ip,
+    body: {
+      step: 1,
+      full_name: 'Erika Muster',
+      email,
+      phone: '+49 30 123456',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accept_terms: true,
+    },
+  });
+  if (step1.statusCode !== 201) throw new Error(`step 1 failed: ${step1.body}`);
+  const otp = await readOtp(t, email);
+  const verify = await t.call('POST', '/api/v1/otp/verify-otp/', { ip, body: { email, otp } });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const step2 = await t.call('POST', '/api/v1/users/register/', {
+    ip,
+    body: {
+      step: 2,
+      email,
+      company: {
+        name: companyName,
+        street: 'Hauptstr. 1',
+        postal_code: '80331',
+        location: 'München',
+        country_id: 'DE',
+      },
+    },
+  });
+  if (step2.statusCode !== 201) throw new Error(`step 2 failed: ${step2.body}`);
+  const data = json(step2).data as {
+    access_token: string;
+    refresh_token: string;
+    user: { id: number; company: { id: number } };
+  };
+  return {
+    email,
+    userId: data.user.id,
+    companyId: data.user.company.id,
+    access: data.access_token,
+    refresh: data.refresh_token,
+  };
+};
+
+/** Adds an active user with `role` to a company (there is no employee route yet) and signs them in. */
+export const addColleague = async (
+  t: TestApp,
+  companyId: number,
+  role: Role,
+): Promise<SignedIn> => {
+  const email = uniqueEmail(role.toLowerCase());
+  const now = t.clock.now();
+  const user = await usersRepository(t.database.db).insert({
+    company_id: companyId,
+    role,
+    email,
+    full_name: `${role} Person`,
+    phone: '+49 30 999999',
+    password_hash: await hashPassword(PASSWORD),
+    email_verified_at: now,
+    activated_at: now,
+    created_date: now,
+    modified_date: now,
+  });
+  const res = await t.call('POST', '/api/v1/auth/login/', {
+    body: { email, password: PASSWORD },
+    ip: '10.9.9.9',
+  });
+  const data = json(res).data as { access_token: string; refresh_token: string };
+  return {
+    email,
+    userId: user.id,
+    companyId,
+    access: data.access_token,
+    refresh: data.refresh_token,
+  };
+};

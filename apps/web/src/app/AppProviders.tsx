@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import deDE from 'antd/locale/de_DE';
+import enUS from 'antd/locale/en_US';
+import { type ReactNode, useState } from 'react';
+import { PreferencesProvider } from '../features/preferences/PreferencesProvider';
+import { usePreferences } from '../features/preferences/usePreferences';
+import { MESSAGE_SECONDS, NOTIFICATION_SECONDS } from '../lib/notify/notify-rules';
+import { theme } from './theme';
+
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+
+/** Ant Design follows the UI language: its own texts (DatePicker, Pagination, Modal …). */
+const LocalizedConfig = ({ children }: { children: ReactNode }) => {
+  const { language } = usePreferences();
+  return (
+    <ConfigProvider locale={language === 'de' ? deDE : enUS} theme={theme}>
+      <AntApp
+        message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}
+        notification={{ duration: NOTIFICATION_SECONDS, maxCount: 3 }}
+      >
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+};
+
+/** Query cache › preferences (language, decimal mark) › antd theme and locale. */
+export const AppProviders = ({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) => {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <PreferencesProvider>
+        <LocalizedConfig>{children}</LocalizedConfig>
+      </PreferencesProvider>
+    </QueryClientProvider>
+  );
+};

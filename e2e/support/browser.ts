@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '../..');
+export const screenshotDir = join(root, 'screenshots');
+
+/** Debian's Chromium, headless, with the flags this offline machine needs. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+export const newContext = (browser: Browser, baseURL: string, width = 1440, height = 900): Promise<BrowserContext> =>
+  browser.newContext({ baseURL, viewport: { width, height }, locale: 'de-DE' });
+
+/** Saves a full-page screenshot under screenshots/ (git-ignored) for a person to look at. */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+};
+
+/** Collects console errors and failed requests so a test can assert a clean page. */
+export const watchPageErrors = (page: Page): string[] => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+};

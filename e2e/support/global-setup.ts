@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type { TestProject } from 'vitest/node';
+
+const root = resolve(import.meta.dirname, '../..');
+
+const freePort = (): Promise<number> =>
+  new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+
+const waitForHealth = async (url: string, server: ChildProcess, timeoutMs: number): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not healthy within ${timeoutMs} ms`);
+};
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const work = join(root, '.e2e-data', `run-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  const mailDir = join(work, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+
+  let count = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1] ?? '';
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        count += 1;
+        writeFileSync(
+          join(mailDir, `${String(count).padStart(4, '0')}.json`),
+          JSON.stringify({ to, subject, raw, receivedAt: Date.now() }),
+        );
+        done();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((ok) => smtp.listen(smtpPort, '127.0.0.1', ok));
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const serverLogFile = join(work, 'server.log');
+  const server = spawn('npx', ['tsx', 'src/server.ts'], {
+    cwd: join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(work, 'db'),
+      PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Pfahlplaner <noreply@pfahlplaner.test>',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  server.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
+  server.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
+  try {
+    await waitForHealth(`${baseURL}/api/health`, server, 90_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw new Error(`${String(error)}\n${log.join('')}`, { cause: error });
+  }
+  writeFileSync(serverLogFile, log.join(''));
+  server.stdout?.on('data', () => writeFileSync(serverLogFile, log.join('')));
+
+  project.provide('baseURL', baseURL);
+  project.provide('mailDir', mailDir);
+  project.provide('serverLogFile', serverLogFile);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (server.exitCode === null) server.kill('SIGKILL');
+    await new Promise<void>((ok) => smtp.close(() => ok()));
+  };
+}

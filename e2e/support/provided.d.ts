@@ -1,0 +1,9 @@
+import 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    mailDir: string;
+    serverLogFile: string;
+  }
+}

@@ -1,0 +1,142 @@
+import type { NormalizedSettings, NormalizedSoilProfile } from '../input/types';
+import { assert } from '../issues/issue';
+import type { LayerValues } from './layer-values';
+import { layerValues } from './layer-values';
+import type { PileFamily } from './pile-family';
+
+/**
+ * Precomputed soil model of one profile for one pile family: per layer q values and cumulative
+ * integrals ∫q dz from the profile top, so that the shaft resistance of any length is O(log n).
+ * Built once per (profile, pile type) and shared by all load points (performance, issue §Tests).
+ */
+export type ProfileModel = {
+  profile: NormalizedSoilProfile;
+  family: PileFamily;
+  layers: LayerValues[];
+  /** Layer top / bottom levels [m NHN], descending. */
+  tops: number[];
+  bottoms: number[];
+  /** ∫ q dz from the profile top down to each layer top [kN/m]; for skin, skin*, tension, each base slot. */
+  cumSkin: number[];
+  cumSkinStar: number[];
+  cumTension: number[];
+  cumBase: number[][];
+  /** Top level of the contiguous run of `IstEindringRelevant` layers ending in layer i (null if not relevant). */
+  relevantRunTop: (number | null)[];
+  /** Per-layer q values used [kN/m²] as flat arrays (hot loop, no closures). */
+  qSkin: number[];
+  qSkinStar: number[];
+  qTension: number[];
+  qBase: number[][];
+};
+
+/** Level tolerance [m] for boundary comparisons (floating-point steps). */
+export const LEVEL_EPS = 1e-9;
+
+function cumulative(tops: number[], bottoms: number[], q: number[]): number[] {
+  const cum = [0];
+  for (let i = 0; i < q.length; i += 1) cum.push(cum[i]! + q[i]! * (tops[i]! - bottoms[i]!));
+  return cum;
+}
+
+/**
+ * Builds the profile model. The profile must be valid (checked by the normaliser).
+ * @see calculation-reference.md §2.1 (R_s,k = Σ q_s,k,i · A_s,i)
+ */
+export function buildProfileModel(
+  profile: NormalizedSoilProfile,
+  family: PileFamily,
+  settings: NormalizedSettings,
+): ProfileModel {
+  assert(
+    profile.isValid && profile.startKote !== null && profile.soil_layers.length > 0,
+    'profile model needs a valid profile',
+  );
+  const tops: number[] = [];
+  const bottoms: number[] = [];
+  let top: number = profile.startKote;
+  for (const layer of profile.soil_layers) {
+    assert(layer.endKote !== null && layer.endKote < top, 'layers must be ordered');
+    tops.push(top);
+    bottoms.push(layer.endKote);
+    top = layer.endKote;
+  }
+  const layers = profile.soil_layers.map((l) => layerValues(l, family, settings));
+  const tension = profile.soil_layers.map((l, i) =>
+    l.qskZug > 0 ? l.qskZug : layers[i]!.skin.used,
+  );
+  const slots = layers[0]!.base.length;
+  const relevantRunTop: (number | null)[] = [];
+  profile.soil_layers.forEach((l, i) => {
+    relevantRunTop.push(
+      l.IstEindringRelevant
+        ? i > 0 && relevantRunTop[i - 1] != null
+          ? relevantRunTop[i - 1]!
+          : tops[i]!
+        : null,
+    );
+  });
+  return {
+    profile,
+    family,
+    layers,
+    tops,
+    bottoms,
+    cumSkin: cumulative(
+      tops,
+      bottoms,
+      layers.map((l) => l.skin.used),
+    ),
+    cumSkinStar: cumulative(
+      tops,
+      bottoms,
+      layers.map((l) => l.skinStar?.used ?? 0),
+    ),
+    cumTension: cumulative(tops, bottoms, tension),
+    cumBase: Array.from({ length: slots }, (_, k) =>
+      cumulative(
+        tops,
+        bottoms,
+        layers.map((l) => l.base[k]!.used),
+      ),
+    ),
+    relevantRunTop,
+    qSkin: layers.map((l) => l.skin.used),
+    qSkinStar: layers.map((l) => l.skinStar?.used ?? 0),
+    qTension: tension,
+    qBase: Array.from({ length: slots }, (_, k) => layers.map((l) => l.base[k]!.used)),
+  };
+}
+
+/** Bottom level of the profile [m NHN]. */
+export const profileBottom = (model: ProfileModel): number =>
+  model.bottoms[model.bottoms.length - 1]!;
+
+/** Index of the layer containing level z (a level on a boundary belongs to the layer above); -1 outside. */
+export function layerIndexAt(model: ProfileModel, z: number): number {
+  const { tops, bottoms } = model;
+  if (z > tops[0]! + LEVEL_EPS || z < bottoms[bottoms.length - 1]! - LEVEL_EPS) return -1;
+  let lo = 0;
+  let hi = bottoms.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (z >= bottoms[mid]! - LEVEL_EPS) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * ∫ q dz from the profile top down to level z (clamped to the profile) [kN/m], for a cumulative array
+ * and its per-layer q values.
+ */
+export function integralTo(
+  model: ProfileModel,
+  cum: number[],
+  q: readonly number[],
+  z: number,
+): number {
+  const zc = Math.min(Math.max(z, profileBottom(model)), model.tops[0]!);
+  const i = layerIndexAt(model, zc);
+  return cum[i]! + q[i]! * (model.tops[i]! - zc);
+}

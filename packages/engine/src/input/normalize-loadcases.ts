@@ -1,0 +1,81 @@
+import type { EngineIssue } from '../issues/issue';
+import type { KiloNewtonMeter } from '../units/units';
+import { kN, m } from '../units/units';
+import { isRecord, RowReader } from './reader';
+import type { NormalizedHorizontalLoad, NormalizedHorizontalLoadCase } from './types';
+
+/**
+ * Normalises one horizontal load case with its rows. No unit conversion: the wire already uses
+ * kN, kNm and m NHN. `gkz`/`qkz` stay null when missing (legacy: required for the calculation).
+ * @see legacy-format.md §2.9
+ */
+export function normalizeLoadCase(
+  raw: unknown,
+  rowIndex: number,
+  issues: EngineIssue[],
+): NormalizedHorizontalLoadCase {
+  const path = `horizontal_loadcases[${rowIndex}]`;
+  const row = isRecord(raw) ? raw : {};
+  if (!isRecord(raw)) {
+    issues.push({
+      code: 'INVALID_TYPE',
+      severity: 'error',
+      path,
+      rowIndex,
+      params: { expected: 'object' },
+    });
+  }
+  const r = new RowReader(row, path, rowIndex, issues);
+  const loadsRaw = row.horizontal_loads;
+  if (loadsRaw !== undefined && !Array.isArray(loadsRaw)) {
+    r.report('INVALID_TYPE', 'error', 'horizontal_loads', { expected: 'array' });
+  }
+  const list: unknown[] = Array.isArray(loadsRaw) ? loadsRaw : [];
+  return {
+    rowIndex,
+    name: r.str('name', ''),
+    horizontal_loads: list.map((load, i) =>
+      normalizeLoad(load, `${path}.horizontal_loads[${i}]`, i, issues),
+    ),
+  };
+}
+
+function normalizeLoad(
+  raw: unknown,
+  path: string,
+  rowIndex: number,
+  issues: EngineIssue[],
+): NormalizedHorizontalLoad {
+  const row = isRecord(raw) ? raw : {};
+  if (!isRecord(raw)) {
+    issues.push({
+      code: 'INVALID_TYPE',
+      severity: 'error',
+      path,
+      rowIndex,
+      params: { expected: 'object' },
+    });
+  }
+  const r = new RowReader(row, path, rowIndex, issues);
+  const force = (field: string) => kN(r.num(field, 0));
+  const moment = (field: string) => r.num(field, 0) as KiloNewtonMeter;
+  const gkz = r.num('gkz', null);
+  const qkz = r.num('qkz', null);
+  return {
+    rowIndex,
+    Pname: r.str('Pname', '', true),
+    gkz: gkz === null ? null : kN(gkz),
+    qkz: qkz === null ? null : kN(qkz),
+    Hgkx: force('Hgkx'),
+    Hqkx: force('Hqkx'),
+    Hgky: force('Hgky'),
+    Hqky: force('Hqky'),
+    Mgkx: moment('Mgkx'),
+    Mqkx: moment('Mqkx'),
+    Mgky: moment('Mgky'),
+    Mqky: moment('Mqky'),
+    OKBodenBiegung: m(r.num('OKBodenBiegung', 0)),
+    Grundwasser: m(r.num('Grundwasser', 0)),
+    pAnOberkante: r.num('pAnOberkante', 1.9),
+  };
+}

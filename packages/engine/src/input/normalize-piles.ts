@@ -1,0 +1,76 @@
+import type { EngineIssue } from '../issues/issue';
+import type { Centimeter, Percent } from '../units/units';
+import { cmToM, kN, m, percentToFraction } from '../units/units';
+import { isPfahlTyp } from './pile-types';
+import { isRecord, RowReader } from './reader';
+import type { NormalizedPile, NormalizedSettings } from './types';
+
+/**
+ * Normalises one load-point row. Required for the axial calculation (issues are `error`s on the row):
+ * `Pname`, `PfahlTyp` (known code), `SollPfahlOberKante`, `SollDurchmesser` (> 0), `BodenProfil`.
+ * @see legacy-format.md §2.6 (fields, defaults), §4.3 (prozentualerMantelAnteil ×0.01)
+ */
+export function normalizePile(
+  raw: unknown,
+  rowIndex: number,
+  settings: NormalizedSettings,
+  issues: EngineIssue[],
+): NormalizedPile {
+  const row = isRecord(raw) ? raw : {};
+  if (!isRecord(raw)) {
+    issues.push({
+      code: 'INVALID_TYPE',
+      severity: 'error',
+      path: `piles[${rowIndex}]`,
+      rowIndex,
+      params: { expected: 'object' },
+    });
+  }
+  const r = new RowReader(row, `piles[${rowIndex}]`, rowIndex, issues);
+  const typeRaw = r.str('PfahlTyp', settings.StandardPfahlTyp);
+  if (!isPfahlTyp(typeRaw)) r.report('UNKNOWN_PILE_TYPE', 'error', 'PfahlTyp', { value: typeRaw });
+  const nullableM = (field: string, required = false) => {
+    const value = r.num(field, null, required);
+    return value === null ? null : m(value);
+  };
+  const nullableKN = (field: string) => {
+    const value = r.num(field, null);
+    return value === null ? null : kN(value);
+  };
+  const count = r.positive('PfahlAnzahl', 1);
+  if (!Number.isInteger(count)) {
+    r.report('INVALID_VALUE', 'error', 'PfahlAnzahl', { value: count, expected: 'integer' });
+  }
+  const diameter = r.positive('SollDurchmesser', null, { required: true });
+  return {
+    rowIndex,
+    Pname: r.str('Pname', `#${rowIndex + 1}`, true),
+    PfahlTyp: isPfahlTyp(typeRaw) ? typeRaw : null,
+    PfahlAnzahl: Number.isInteger(count) ? count : 1,
+    PfahlAchsAbstandxD: r.positive('PfahlAchsAbstandxD', 3),
+    AEHoehe: nullableM('AEHoehe'),
+    SollPfahlOberKante: nullableM('SollPfahlOberKante', true),
+    Rechtswert: nullableM('Rechtswert'),
+    Hochwert: nullableM('Hochwert'),
+    SollDurchmesser: diameter === null ? null : m(diameter),
+    AlternativeCharakteristischeLastZ: nullableKN('AlternativeCharakteristischeLastZ'),
+    AlternativeDesignLastZ: nullableKN('AlternativeDesignLastZ'),
+    AlternativeCharakteristischeMinLastZ: kN(r.num('AlternativeCharakteristischeMinLastZ', 0)),
+    AlternativeDesignMinLastZ: kN(r.num('AlternativeDesignMinLastZ', 0)),
+    BodenProfil: r.str('BodenProfil', null, true),
+    einzelMindestEindringung: m(
+      r.positive('einzelMindestEindringung', settings.MindestEinbindung, { allowZero: true }),
+    ),
+    einzelzulaessigeSetzungCm: cmToM(
+      r.positive('einzelzulaessigeSetzungCm', 0, { allowZero: true }) as Centimeter,
+    ),
+    prozentualerMantelAnteil: percentToFraction(
+      r.positive('prozentualerMantelAnteil', 100, { allowZero: true }) as Percent,
+    ),
+    BetonZyl: r.oneOf('BetonZyl', [25, 30, 35], settings.BetonZyl),
+    einzelAusnutzung: r.num('einzelAusnutzung', 1),
+    einzelExzentrizitaet: m(r.num('einzelExzentrizitaet', 0.1)),
+    einzelKnickLaenge: m(r.positive('einzelKnickLaenge', 0, { allowZero: true })),
+    einzelMaximaleBohrtiefe: m(r.positive('einzelMaximaleBohrtiefe', 100)),
+  };
+}

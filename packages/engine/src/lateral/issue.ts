@@ -1,0 +1,61 @@
+import type { EngineIssue, IssueParams, Severity } from '../issues/issue';
+
+/** Issue codes of the lateral analysis, the section design and the horizontal load cases. */
+export const INTERNAL_ISSUE_CODES = [
+  // lateral analysis
+  'LATERAL_SUBGRADE_RULE_UNVERIFIED',
+  'LATERAL_KS_REDUCED_FOR_DIAMETER',
+  'LATERAL_ELEMENT_LENGTH_RAISED',
+  'LATERAL_NO_SOIL_SUPPORT',
+  'LATERAL_PASSIVE_PRESSURE_INTERIM',
+  'LATERAL_PASSIVE_ITERATION_NOT_CONVERGED',
+  'LATERAL_PASSIVE_RESISTANCE_EXCEEDED',
+  'LATERAL_PASSIVE_RESULTANT_EXCEEDED',
+  'LATERAL_DEFLECTION_LARGE',
+  'LATERAL_GROSS_STIFFNESS_USED',
+  'LATERAL_SHORT_PILE',
+  // section design
+  'CONCRETE_CLASS_MAPPED',
+  'CONCRETE_CLASS_UNKNOWN',
+  'STEEL_GRADE_ASSUMED',
+  'SECTION_CAPACITY_EXCEEDED',
+  'SECTION_DIAMETER_REDUCED',
+  'SECTION_KF_APPLIED',
+  'SECTION_BAR_LAYOUT_NOT_FOUND',
+  'SECTION_MIN_REINFORCEMENT_GOVERNS',
+  'SECTION_SHEAR_CAPACITY_EXCEEDED',
+  'SECTION_SLENDER_SECOND_ORDER',
+  'SECTION_SQUARE_BIAXIAL_LINEAR',
+  'SECTION_PILE_TYPE_ASSUMED_CAST_IN_PLACE',
+  'SECTION_STEEL_PIPE_NOT_SUPPORTED',
+  'SECTION_INTERPRETATION_UNVERIFIED',
+  // load cases
+  'LOADCASE_PILE_NOT_FOUND',
+  'LOADCASE_PILE_INPUT_MISSING',
+  'LOADCASE_AXIAL_RESULT_MISSING',
+  'LOADCASE_AXIAL_LOAD_MISSING',
+  'LOADCASE_INCLINED_PILE_RESOLVED',
+  'LOADCASE_HORIZONTAL_DESIGN_OFF',
+] as const;
+
+export type InternalIssueCode = (typeof INTERNAL_ISSUE_CODES)[number];
+
+/** Coded domain issue of the lateral / section / load-case procedures. @see style-guide §2.6 */
+export type InternalIssue = EngineIssue<InternalIssueCode>;
+
+/** Builds an issue; `field` is the wire name of the field concerned. */
+export const internalIssue = (
+  code: InternalIssueCode,
+  severity: Severity,
+  params: IssueParams = {},
+  field?: string,
+): InternalIssue =>
+  field === undefined ? { code, severity, params } : { code, severity, field, params };
+
+/** One traced intermediate value: wire or symbol name, value, unit and the source of its formula. */
+export type TraceEntry = {
+  name: string;
+  value: number | string | boolean;
+  unit: string;
+  source: string;
+};

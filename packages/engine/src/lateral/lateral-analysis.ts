@@ -1,0 +1,130 @@
+import { solveWinklerBeam, type BeamSolution, type HeadLoad } from './beam-fe';
+import { internalIssue, type InternalIssue } from './issue';
+import type { LateralMesh } from './mesh';
+
+/**
+ * Head loads of both bending directions. Direction x: force Hx with the moment My that bends in x;
+ * direction y: Hy with Mx. Positive moments increase the deflection of positive forces.
+ */
+export type LateralLoads = { x: HeadLoad; y: HeadLoad };
+
+/** Solution of both directions plus the state of the passive-pressure iteration. */
+export type LateralSolution = {
+  x: BeamSolution;
+  y: BeamSolution;
+  /** final factor on k per element end (1 = unreduced), index 2e top, 2e+1 bottom */
+  springFactor: Float64Array;
+  iterations: number;
+  isConverged: boolean;
+};
+
+/** Iteration limits of the passive-pressure limitation. */
+const MAX_ITERATIONS = 60;
+const TOLERANCE = 1e-4;
+
+/**
+ * Target secant factor per element end: where the elastic reaction k·|w| exceeds the limit p_lim,
+ * k is reduced to p_lim/|w| (elastic–perfectly-plastic spring, secant iteration as GGU-LATPILE reduces ks).
+ */
+const targetFactors = (mesh: LateralMesh, x: BeamSolution, y: BeamSolution): Float64Array => {
+  const n = mesh.kTop.length;
+  const f = new Float64Array(2 * n).fill(1);
+  for (let e = 0; e < n; e++) {
+    for (let end = 0; end < 2; end++) {
+      const node = e + end;
+      const k = end === 0 ? mesh.kTop[e]! : mesh.kBottom[e]!;
+      const w = Math.sqrt(x.w[node]! ** 2 + y.w[node]! ** 2);
+      const pElastic = k * w;
+      const limit = mesh.passiveLimit[2 * e + end]!;
+      if (pElastic > limit) f[2 * e + end] = limit / pElastic;
+    }
+  }
+  return f;
+};
+
+/**
+ * Solves the pile for both directions; with limited springs (finite passive limits) the secant stiffness
+ * is iterated until the reduction factors change by less than 1e-4 (isotropic: the limit applies to the
+ * resultant deflection √(wx² + wy²)).
+ * @param mesh mesh with k and passive limits @param EI [kNm²] @param isHeadFixed head restraint
+ * @param loads head loads (design or characteristic) @returns solution, or null when unstable
+ * @see calculation-gaps §7 (GGU-LATPILE: local limit (ks·w)d ≤ e_ph,k, iterative ks reduction);
+ *   calculation-reference §5.1, §5.3 (biaxial combination)
+ */
+export const solveLateral = (
+  mesh: LateralMesh,
+  EI: number,
+  isHeadFixed: boolean,
+  loads: LateralLoads,
+): LateralSolution | null => {
+  const hasLimits = mesh.passiveLimit.some(Number.isFinite);
+  let factor: Float64Array = new Float64Array(2 * mesh.kTop.length).fill(1);
+  for (let it = 1; it <= MAX_ITERATIONS; it++) {
+    const solved = solveWinklerBeam(mesh, EI, isHeadFixed, [loads.x, loads.y], factor);
+    if (solved === null) return null;
+    const [x, y] = solved as [BeamSolution, BeamSolution];
+    if (!hasLimits) return { x, y, springFactor: factor, iterations: it, isConverged: true };
+    const target = targetFactors(mesh, x, y);
+    let change = 0;
+    // damping after 20 iterations against oscillation of springs that unload again
+    const relax = it > 20 ? 0.5 : 1;
+    for (let i = 0; i < target.length; i++) {
+      const next = factor[i]! + relax * (target[i]! - factor[i]!);
+      change = Math.max(change, Math.abs(next - factor[i]!));
+      target[i] = next;
+    }
+    if (change < TOLERANCE)
+      {return { x, y, springFactor: factor, iterations: it, isConverged: true };}
+    if (target.every((v) => v === 0)) return null;
+    factor = target;
+  }
+  const last = solveWinklerBeam(mesh, EI, isHeadFixed, [loads.x, loads.y], factor);
+  if (last === null) return null;
+  return {
+    x: last[0]!,
+    y: last[1]!,
+    springFactor: factor,
+    iterations: MAX_ITERATIONS,
+    isConverged: false,
+  };
+};
+
+/** Partial factor on the passive earth resistance, BS-P. @see calculation-gaps §7 (1.40 from recollection) [U] */
+export const GAMMA_EP = 1.4;
+
+/**
+ * Resultant check of the mobilised soil reaction in front of the pile (from OKBodenBiegung to the first
+ * change of sign of the deflection, projected on the head deflection direction):
+ * Σ p_d·Δz ≤ Σ e_ph,k·D·Δz / γ_Ep.
+ * @returns issues (warning when exceeded)
+ * @see calculation-gaps §7 (GGU-LATPILE: resultant Σ(ks·w)d ≤ E_ph,k/γ_Ep)
+ */
+export const checkPassiveResultant = (mesh: LateralMesh, s: LateralSolution): InternalIssue[] => {
+  const ux = s.x.w[0]!;
+  const uy = s.y.w[0]!;
+  const norm = Math.hypot(ux, uy);
+  if (norm === 0) return [];
+  let reaction = 0;
+  let resistance = 0;
+  let isInFront = false;
+  for (let e = 0; e < mesh.kTop.length; e++) {
+    const L = mesh.depth[e + 1]! - mesh.depth[e]!;
+    const hasSoil = mesh.kTop[e]! > 0 || mesh.kBottom[e]! > 0;
+    const proj = (i: number) => (s.x.w[i]! * ux + s.y.w[i]! * uy) / norm;
+    if (!hasSoil) continue;
+    if (proj(e + 1) <= 0) break;
+    isInFront = true;
+    const p1 = mesh.kTop[e]! * s.springFactor[2 * e]! * proj(e);
+    const p2 = mesh.kBottom[e]! * s.springFactor[2 * e + 1]! * proj(e + 1);
+    reaction += ((p1 + p2) / 2) * L;
+    resistance += ((mesh.passiveLimit[2 * e]! + mesh.passiveLimit[2 * e + 1]!) / 2) * L;
+  }
+  if (!isInFront || !Number.isFinite(resistance) || reaction <= resistance / GAMMA_EP) return [];
+  return [
+    internalIssue('LATERAL_PASSIVE_RESULTANT_EXCEEDED', 'warning', {
+      reaction,
+      resistance,
+      gammaEp: GAMMA_EP,
+    }),
+  ];
+};

@@ -1,0 +1,131 @@
+import type { BeamMesh } from './beam-fe';
+import { effectiveVerticalStress, passivePressure } from './passive-pressure';
+import { lineSpringModulus } from './subgrade';
+
+/** Soil layer as used by the lateral analysis (calculation units). */
+export type LateralLayer = {
+  /** layer top / bottom [m NHN] */ topLevel: number;
+  bottomLevel: number;
+  /** stiffness modulus at top / bottom [kN/m²] */ ESoben: number;
+  ESunten: number;
+  /** max. element length [m] */ MaxElementWeite: number;
+  /** friction angle [rad] */ phi: number;
+  /** cohesion for passive pressure [kN/m²] */ cuEP: number;
+  /** unit weights [kN/m³] */ gammaBoden: number;
+  gammaStrichBoden: number;
+};
+
+/** Geometry and soil of one laterally loaded pile (calculation units, levels in m NHN). */
+export type LateralModel = {
+  headLevel: number;
+  toeLevel: number;
+  /** D (side length of square sections) [m] */ diameter: number;
+  /** bending stiffness [kNm²] */ EI: number;
+  isHeadFixed: boolean;
+  /** OKBodenBiegung: above it the pile is a free cantilever [m NHN] */ groundLevel: number;
+  groundwaterLevel: number;
+  layers: readonly LateralLayer[];
+  ksNichtReduzieren: boolean;
+  gegenRaeumlichenEP: boolean;
+};
+
+/** Mesh plus the passive limit line load at every element end [kN/m] (index 2e top, 2e+1 bottom). */
+export type LateralMesh = BeamMesh & {
+  passiveLimit: Float64Array;
+  wasElementLengthRaised: boolean;
+};
+
+/** Element length bounds [m]: the legacy default 0.1 cm (legacy-format §10) would give 10⁴ elements. */
+export const ELEMENT_LENGTH_MIN = 0.05;
+export const ELEMENT_LENGTH_MAX = 0.5;
+/** Element length where no layer gives one (free length above ground) [m]. */
+export const ELEMENT_LENGTH_DEFAULT = 0.1;
+
+const layerAt = (model: LateralModel, level: number): LateralLayer | undefined =>
+  model.layers.find((l) => level <= l.topLevel && level >= l.bottomLevel);
+
+/** k [kN/m²] at `level` inside `layer` (Es linear between ESoben and ESunten), 0 above ground. */
+const springAt = (
+  model: LateralModel,
+  layer: LateralLayer | undefined,
+  level: number,
+  isSoil: boolean,
+): number => {
+  if (!layer || !isSoil) return 0;
+  const t =
+    layer.topLevel > layer.bottomLevel
+      ? (layer.topLevel - level) / (layer.topLevel - layer.bottomLevel)
+      : 0;
+  return lineSpringModulus(
+    layer.ESoben + (layer.ESunten - layer.ESoben) * t,
+    model.diameter,
+    model.ksNichtReduzieren,
+  );
+};
+
+const limitAt = (
+  model: LateralModel,
+  layer: LateralLayer | undefined,
+  level: number,
+  isSoil: boolean,
+): number => {
+  if (!layer || !isSoil || !model.gegenRaeumlichenEP) return Infinity;
+  const sigma = effectiveVerticalStress(
+    level,
+    model.groundLevel,
+    model.groundwaterLevel,
+    model.layers,
+  );
+  return passivePressure(sigma, layer.phi, layer.cuEP) * model.diameter;
+};
+
+/**
+ * Builds the FE mesh from the head down to the toe. Nodes are placed at the head, OKBodenBiegung, every
+ * layer boundary and the toe; each segment is divided into equal elements not longer than the layer's
+ * `MaxElementWeite` (clamped to [0.05, 0.5] m).
+ * @param model the pile and soil @returns mesh with k and passive limits per element end
+ * @see calculation-reference §5.3 (element length, k = 0 above OKBodenBiegung)
+ */
+export const buildLateralMesh = (model: LateralModel): LateralMesh => {
+  const { headLevel, toeLevel } = model;
+  const cuts = [
+    headLevel,
+    toeLevel,
+    model.groundLevel,
+    ...model.layers.flatMap((l) => [l.topLevel, l.bottomLevel]),
+  ]
+    .filter((z) => z <= headLevel && z >= toeLevel)
+    .sort((a, b) => b - a)
+    .filter((z, i, all) => i === 0 || all[i - 1]! - z > 1e-9);
+  const levels: number[] = [headLevel];
+  const kTop: number[] = [];
+  const kBottom: number[] = [];
+  const limit: number[] = [];
+  let wasElementLengthRaised = false;
+  for (let s = 0; s + 1 < cuts.length; s++) {
+    const upper = cuts[s]!;
+    const lower = cuts[s + 1]!;
+    const mid = (upper + lower) / 2;
+    const layer = layerAt(model, mid);
+    const isSoil = mid < model.groundLevel;
+    const wanted = layer?.MaxElementWeite ?? ELEMENT_LENGTH_DEFAULT;
+    if (wanted < ELEMENT_LENGTH_MIN) wasElementLengthRaised = true;
+    const hMax = Math.min(Math.max(wanted, ELEMENT_LENGTH_MIN), ELEMENT_LENGTH_MAX);
+    const n = Math.max(1, Math.ceil((upper - lower) / hMax - 1e-9));
+    for (let i = 0; i < n; i++) {
+      const top = upper - ((upper - lower) * i) / n;
+      const bottom = i + 1 === n ? lower : upper - ((upper - lower) * (i + 1)) / n;
+      levels.push(bottom);
+      kTop.push(springAt(model, layer, top, isSoil));
+      kBottom.push(springAt(model, layer, bottom, isSoil));
+      limit.push(limitAt(model, layer, top, isSoil), limitAt(model, layer, bottom, isSoil));
+    }
+  }
+  return {
+    depth: Float64Array.from(levels, (z) => headLevel - z),
+    kTop: Float64Array.from(kTop),
+    kBottom: Float64Array.from(kBottom),
+    passiveLimit: Float64Array.from(limit),
+    wasElementLengthRaised,
+  };
+};

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { analysePileLateral } from './pile-lateral';
+import type { LateralLayer, LateralModel } from './mesh';
+import { buildLateralMesh } from './mesh';
+import { passivePressure, effectiveVerticalStress } from './passive-pressure';
+import { lineSpringModulus } from './subgrade';
+
+const EI = (33e6 * Math.PI * 0.8 ** 4) / 64;
+const layer = (
+  top: number,
+  bottom: number,
+  Es: number,
+  extra: Partial<LateralLayer> = {},
+): LateralLayer => ({
+  topLevel: top,
+  bottomLevel: bottom,
+  ESoben: Es,
+  ESunten: Es,
+  MaxElementWeite: 0.1,
+  phi: (30 * Math.PI) / 180,
+  cuEP: 0,
+  gammaBoden: 19,
+  gammaStrichBoden: 10,
+  ...extra,
+});
+const model = (over: Partial<LateralModel> = {}): LateralModel => ({
+  headLevel: 0,
+  toeLevel: -20,
+  diameter: 0.8,
+  EI,
+  isHeadFixed: false,
+  groundLevel: 0,
+  groundwaterLevel: -100,
+  layers: [layer(0, -5, 10000), layer(-5, -20, 40000)],
+  ksNichtReduzieren: true,
+  gegenRaeumlichenEP: false,
+  ...over,
+});
+const zero = { H: 0, M: 0 };
+
+describe('lineSpringModulus', () => {
+  it.each([
+    [0.6, true, 20000],
+    [1.0, true, 20000],
+    [1.5, true, 30000],
+    [1.5, false, 20000],
+  ])('gives k for D = %d m (ksNichtReduzieren %s)', (D, keep, k) => {
+    expect(lineSpringModulus(20000, D, keep)).toBeCloseTo(k, 6);
+  });
+});
+
+describe('passivePressure', () => {
+  it('equals σ·tan²(45° + φ/2) for sand: φ = 30° → K_ph = 3', () => {
+    expect(passivePressure(100, Math.PI / 6, 0)).toBeCloseTo(300, 6);
+  });
+  it('equals σ + 2·c_u for undrained clay', () => {
+    expect(passivePressure(50, 0, 40)).toBeCloseTo(130, 6);
+  });
+  it('sums γ above and γ′ below the groundwater', () => {
+    const layers = [{ topLevel: 0, bottomLevel: -10, gammaBoden: 19, gammaStrichBoden: 10 }];
+    expect(effectiveVerticalStress(-5, -1, -3, layers)).toBeCloseTo(2 * 19 + 2 * 10, 9);
+  });
+});
+
+describe('analysePileLateral', () => {
+  it('adds the free cantilever above OKBodenBiegung exactly (w = w_g + θ_g·e + H·e³/(3EI) + …)', () => {
+    const H = 100;
+    const e = 2;
+    const atGround = analysePileLateral(
+      model(),
+      { x: { H, M: H * e }, y: zero },
+      { x: { H, M: H * e }, y: zero },
+    ).result!;
+    const free = analysePileLateral(
+      model({ headLevel: e }),
+      { x: { H, M: 0 }, y: zero },
+      { x: { H, M: 0 }, y: zero },
+    ).result!;
+    const wg = atGround.wxOben / 1000;
+    const thg = atGround.wStrichKopfx;
+    // cantilever of length e on a support at ground that deflects wg and rotates by θg (z downward)
+    const expected = wg - thg * e + (H * e ** 3) / (3 * EI);
+    expect(free.wxOben / 1000).toBeCloseTo(expected, 7);
+    expect(free.MyMax).toBeCloseTo(Math.max(atGround.MyMax, H * e), 6);
+  });
+  it('combines x and y per depth (resultant of simultaneous values)', () => {
+    const r = analysePileLateral(
+      model(),
+      { x: { H: 30, M: 0 }, y: { H: 40, M: 0 } },
+      { x: { H: 30, M: 0 }, y: { H: 40, M: 0 } },
+    ).result!;
+    expect(r.wOben).toBeCloseTo(Math.hypot(r.wxOben, r.wyOben), 9);
+    expect(r.MMax).toBeCloseTo(Math.hypot(r.MxMax, r.MyMax), 6);
+    expect(r.QMax).toBeCloseTo(50, 6);
+  });
+  it('limits the soil reaction by the passive pressure and then deflects more', () => {
+    const loads = { x: { H: 400, M: 0 }, y: zero };
+    const linear = analysePileLateral(model(), loads, loads);
+    const limited = analysePileLateral(model({ gegenRaeumlichenEP: true }), loads, loads);
+    expect(limited.result!.wOben).toBeGreaterThan(linear.result!.wOben);
+    expect(limited.issues.map((i) => i.code)).toContain('LATERAL_PASSIVE_PRESSURE_INTERIM');
+    const mesh = buildLateralMesh(model({ gegenRaeumlichenEP: true }));
+    limited.result!.distribution.p.forEach((p, i) => {
+      const lim = i === 0 ? mesh.passiveLimit[0]! : mesh.passiveLimit[2 * i - 1]!;
+      expect(p).toBeLessThanOrEqual(Math.max(lim, mesh.passiveLimit[2 * i] ?? 0) * 1.001 + 1e-6);
+    });
+    // equilibrium of the limited system: shear at the head is H, moment and shear vanish at the free toe
+    const d = limited.result!.distribution;
+    expect(d.Qx[0]!).toBeCloseTo(400, 6);
+    expect(Math.abs(d.Qx[d.Qx.length - 1]!)).toBeLessThan(1e-6 * 400);
+    expect(Math.abs(d.My[d.My.length - 1]!)).toBeLessThan(1e-6 * limited.result!.MMax);
+  });
+  it('reports an error when the passive resistance cannot carry the load', () => {
+    const loads = { x: { H: 50000, M: 0 }, y: zero };
+    const r = analysePileLateral(model({ gegenRaeumlichenEP: true }), loads, loads);
+    expect(r.issues.some((i) => i.severity === 'error')).toBe(true);
+  });
+  it('reports LATERAL_NO_SOIL_SUPPORT without stiffness moduli', () => {
+    const r = analysePileLateral(
+      model({ layers: [layer(0, -20, 0)] }),
+      { x: { H: 1, M: 0 }, y: zero },
+      { x: { H: 1, M: 0 }, y: zero },
+    );
+    expect(r.result).toBeNull();
+    expect(r.issues.map((i) => i.code)).toContain('LATERAL_NO_SOIL_SUPPORT');
+  });
+  it('raises a legacy element length of 0.1 cm to 5 cm with a warning', () => {
+    const r = analysePileLateral(
+      model({ layers: [layer(0, -20, 20000, { MaxElementWeite: 0.001 })] }),
+      { x: { H: 1, M: 0 }, y: zero },
+      { x: { H: 1, M: 0 }, y: zero },
+    );
+    expect(r.issues.map((i) => i.code)).toContain('LATERAL_ELEMENT_LENGTH_RAISED');
+    expect(r.trace.find((t) => t.name === 'elements')!.value).toBe(400);
+  });
+  it('never returns NaN and MMax grows with H (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 500, noNaN: true }),
+        fc.double({ min: 0, max: 500, noNaN: true }),
+        fc.boolean(),
+        (H, dH, ep) => {
+          const a = analysePileLateral(
+            model({ gegenRaeumlichenEP: ep }),
+            { x: { H, M: 0 }, y: zero },
+            { x: { H, M: 0 }, y: zero },
+          ).result!;
+          const b = analysePileLateral(
+            model({ gegenRaeumlichenEP: ep }),
+            { x: { H: H + dH, M: 0 }, y: zero },
+            { x: { H: H + dH, M: 0 }, y: zero },
+          ).result!;
+          expect(Object.values(a).every((v) => typeof v !== 'number' || Number.isFinite(v))).toBe(
+            true,
+          );
+          expect(b.MMax).toBeGreaterThanOrEqual(a.MMax - 1e-6 * (1 + a.MMax));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -1,0 +1,224 @@
+import { solveWinklerBeam, type BeamSolution } from './beam-fe';
+import { internalIssue, type InternalIssue, type TraceEntry } from './issue';
+import {
+  checkPassiveResultant,
+  solveLateral,
+  type LateralLoads,
+  type LateralSolution,
+} from './lateral-analysis';
+import { buildLateralMesh, ELEMENT_LENGTH_MIN, type LateralModel } from './mesh';
+
+/** Distributions along the pile for diagrams; one entry per FE node, top-down. */
+export type LateralDistribution = {
+  /** level [m NHN] */ level: number[];
+  /** depth below the pile head [m] */ depth: number[];
+  /** deflections under characteristic loads [mm] */ wx: number[];
+  wy: number[];
+  w: number[];
+  /** design bending moments [kNm]: Mx about the x axis (from Hy, Mx), My about the y axis (from Hx, My) */
+  Mx: number[];
+  My: number[];
+  M: number[];
+  /** design shear forces [kN] in x and y direction and resultant */ Qx: number[];
+  Qy: number[];
+  Q: number[];
+  /** resultant design soil reaction [kN/m] */ p: number[];
+};
+
+/** Lateral results of one pile under one load case row (wire output names, legacy-format §2.9). */
+export type LateralResult = {
+  /** head deflection, characteristic loads [mm] */ wxOben: number;
+  wyOben: number;
+  wOben: number;
+  /** max |design moment| [kNm] */ MxMax: number;
+  MyMax: number;
+  MMax: number;
+  /** level of MMax [m NHN] */ levelMMax: number;
+  /** max |design shear force| [kN] */ QxMax: number;
+  QyMax: number;
+  QMax: number;
+  /** design head moment [kNm] (fixed head: restraint moment; free head: applied moment) */ MdKopf: number;
+  MdKopfx: number;
+  MdKopfy: number;
+  /** head rotation dw/dz (z downward), characteristic loads [rad] */ wStrichKopf: number;
+  wStrichKopfx: number;
+  wStrichKopfy: number;
+  distribution: LateralDistribution;
+  /** passive-pressure iterations of the design analysis */ iterations: number;
+};
+
+/** Deflection limit of the linear subgrade method [m]. @see calculation-reference §5.1 (EA-Pfähle ≈ 2 cm) [U] */
+export const LINEAR_DEFLECTION_LIMIT = 0.02;
+
+/** Deflection (as multiple of D) above which the limited system is treated as a failure mechanism [D]. */
+export const MECHANISM_DEFLECTION_FACTOR = 1;
+
+const maxAbs = (a: Float64Array): number => a.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+const hypotArray = (a: Float64Array, b: Float64Array): number[] =>
+  Array.from(a, (v, i) => Math.sqrt(v * v + b[i]! * b[i]!));
+const toMm = (a: Float64Array): number[] => Array.from(a, (v) => v * 1000);
+
+const distribution = (
+  model: LateralModel,
+  depth: Float64Array,
+  ch: LateralSolution,
+  d: LateralSolution,
+): LateralDistribution => ({
+  level: Array.from(depth, (z) => model.headLevel - z),
+  depth: Array.from(depth),
+  wx: toMm(ch.x.w),
+  wy: toMm(ch.y.w),
+  w: hypotArray(ch.x.w, ch.y.w).map((v) => v * 1000),
+  Mx: Array.from(d.y.M),
+  My: Array.from(d.x.M),
+  M: hypotArray(d.x.M, d.y.M),
+  Qx: Array.from(d.x.Q),
+  Qy: Array.from(d.y.Q),
+  Q: hypotArray(d.x.Q, d.y.Q),
+  p: hypotArray(d.x.p, d.y.p),
+});
+
+const summarise = (
+  model: LateralModel,
+  depth: Float64Array,
+  ch: LateralSolution,
+  d: LateralSolution,
+): LateralResult => {
+  const dist = distribution(model, depth, ch, d);
+  const iMax = dist.M.reduce((best, v, i) => (v > dist.M[best]! ? i : best), 0);
+  const head = (s: BeamSolution) => s.w[0]! * 1000;
+  return {
+    wxOben: head(ch.x),
+    wyOben: head(ch.y),
+    wOben: Math.hypot(head(ch.x), head(ch.y)),
+    MxMax: maxAbs(d.y.M),
+    MyMax: maxAbs(d.x.M),
+    MMax: dist.M[iMax]!,
+    levelMMax: dist.level[iMax]!,
+    QxMax: maxAbs(d.x.Q),
+    QyMax: maxAbs(d.y.Q),
+    QMax: Math.max(...dist.Q),
+    MdKopf: Math.hypot(d.x.M[0]!, d.y.M[0]!),
+    MdKopfx: d.y.M[0]!,
+    MdKopfy: d.x.M[0]!,
+    wStrichKopf: Math.hypot(ch.x.theta[0]!, ch.y.theta[0]!),
+    wStrichKopfx: ch.x.theta[0]!,
+    wStrichKopfy: ch.y.theta[0]!,
+    distribution: dist,
+    iterations: d.iterations,
+  };
+};
+
+/** Linear case: one factorisation for all four load vectors; otherwise two iterated analyses. */
+const solveBoth = (
+  mesh: ReturnType<typeof buildLateralMesh>,
+  model: LateralModel,
+  characteristic: LateralLoads,
+  design: LateralLoads,
+): [LateralSolution | null, LateralSolution | null] => {
+  if (mesh.passiveLimit.some(Number.isFinite)) {
+    return [
+      solveLateral(mesh, model.EI, model.isHeadFixed, characteristic),
+      solveLateral(mesh, model.EI, model.isHeadFixed, design),
+    ];
+  }
+  const s = solveWinklerBeam(mesh, model.EI, model.isHeadFixed, [
+    characteristic.x,
+    characteristic.y,
+    design.x,
+    design.y,
+  ]);
+  if (s === null) return [null, null];
+  const springFactor = new Float64Array(2 * mesh.kTop.length).fill(1);
+  const wrap = (x: BeamSolution, y: BeamSolution): LateralSolution => ({
+    x,
+    y,
+    springFactor,
+    iterations: 1,
+    isConverged: true,
+  });
+  return [wrap(s[0]!, s[1]!), wrap(s[2]!, s[3]!)];
+};
+
+/**
+ * Lateral analysis of one pile: deformations (wOben, wStrichKopf) under characteristic loads, internal
+ * forces (M, Q, MdKopf) under design loads; both with the passive-pressure limitation when
+ * `gegenRaeumlichenEP` is on.
+ * @param model pile, soil and settings (calculation units) @param characteristic head loads G + Q [kN, kNm]
+ * @param design head loads γG·G + γQ·Q (+ imperfections) [kN, kNm]
+ * @returns result (null when the pile cannot be analysed) with issues and trace
+ * @see calculation-reference §5; docs/calculation-internal.md §2
+ */
+export const analysePileLateral = (
+  model: LateralModel,
+  characteristic: LateralLoads,
+  design: LateralLoads,
+): { result: LateralResult | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
+  const mesh = buildLateralMesh(model);
+  const issues: InternalIssue[] = [
+    internalIssue('LATERAL_SUBGRADE_RULE_UNVERIFIED', 'warning', {
+      rule: model.ksNichtReduzieren ? 'ks=Es/min(D,1m)' : 'ks=Es/D',
+    }),
+    internalIssue('LATERAL_GROSS_STIFFNESS_USED', 'info', { EI: model.EI }),
+  ];
+  if (mesh.wasElementLengthRaised)
+    {issues.push(
+      internalIssue(
+        'LATERAL_ELEMENT_LENGTH_RAISED',
+        'warning',
+        { min: ELEMENT_LENGTH_MIN },
+        'MaxElementWeite',
+      ),
+    );}
+  if (model.gegenRaeumlichenEP)
+    {issues.push(
+      internalIssue('LATERAL_PASSIVE_PRESSURE_INTERIM', 'warning', {}, 'gegenRaeumlichenEP'),
+    );}
+  const trace: TraceEntry[] = [
+    {
+      name: 'EI',
+      value: model.EI,
+      unit: 'kNm²',
+      source: 'EC2 Table 3.1 Ecm × gross I (calculation-reference §4.6)',
+    },
+    { name: 'elements', value: mesh.kTop.length, unit: '-', source: 'calculation-reference §5.3' },
+  ];
+  const hasSprings = mesh.kTop.some((k) => k > 0) || mesh.kBottom.some((k) => k > 0);
+  const [ch, d] = hasSprings ? solveBoth(mesh, model, characteristic, design) : [null, null];
+  // a deflection beyond one pile diameter means no equilibrium with the limited soil reaction (mechanism)
+  const isMechanism = (s: LateralSolution | null) =>
+    s !== null &&
+    Math.max(maxAbs(s.x.w), maxAbs(s.y.w)) > MECHANISM_DEFLECTION_FACTOR * model.diameter;
+  if (ch === null || d === null || isMechanism(ch) || isMechanism(d)) {
+    const code =
+      hasSprings && model.gegenRaeumlichenEP
+        ? 'LATERAL_PASSIVE_RESISTANCE_EXCEEDED'
+        : 'LATERAL_NO_SOIL_SUPPORT';
+    issues.push(internalIssue(code, 'error', {}));
+    return { result: null, issues, trace };
+  }
+  if (!ch.isConverged || !d.isConverged) {
+    issues.push(
+      internalIssue('LATERAL_PASSIVE_ITERATION_NOT_CONVERGED', 'error', {
+        iterations: d.iterations,
+      }),
+    );
+  }
+  if (model.gegenRaeumlichenEP) issues.push(...checkPassiveResultant(mesh, d));
+  const result = summarise(model, mesh.depth, ch, d);
+  if (result.wOben / 1000 > LINEAR_DEFLECTION_LIMIT) {
+    issues.push(
+      internalIssue('LATERAL_DEFLECTION_LARGE', 'warning', {
+        wOben: result.wOben,
+        limit: LINEAR_DEFLECTION_LIMIT * 1000,
+      }),
+    );
+  }
+  trace.push({
+    name: 'iterations',
+    value: d.iterations,
+    unit: '-',
+    source: 'calculation-gaps §7 (secant ks reduction)',
+  });
+  return { result, issues, trace };
+};

@@ -1,0 +1,360 @@
+import type { NormalizedHorizontalLoad, NormalizedPile, NormalizedProject } from '../input/types';
+import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
+import {
+  analysePileLateral,
+  type LateralDistribution,
+  type LateralResult,
+} from '../lateral/pile-lateral';
+import { designSection, type SectionDesignResult } from '../section/design-section';
+import { concreteClassFromCode, designMaterials, steelGradeIssues } from '../section/materials';
+import { buildLateralModel, grossBendingStiffness, sectionKindOf } from './pile-model';
+import { anchorageLength, fullyCompressedLevel } from './reinforcement-length';
+import { addImperfections, combineActions, type PileAxis, type RowActions } from './resolve-loads';
+
+/** The axial data the horizontal calculation needs per load point (AxialPileResult satisfies it). */
+export type AxialDataForLateral = {
+  Pname: string;
+  /** toe level [m NHN] */ Soll_UK_Pfahl: number | null;
+};
+
+/** Optional pile fields not (yet) in the normalised input: inclination and its tolerance. */
+export type PileInclinationFields = {
+  /** rake: horizontal m per vertical m (0 = vertical) */ einzelNeigungMproM?: number;
+  /** direction of the rake, angle from the x axis towards y [rad] */ einzelNeigungsRichtung?: number;
+  /** inclination tolerance [m/m] */ einzelSchiefStellungMProM?: number;
+};
+
+/** Options not (yet) carried by the project settings. */
+export type HorizontalOptions = {
+  /** pile head fixed against rotation (default false = free) */ isHeadFixed?: boolean;
+};
+
+/** Result of one load row (wire names of legacy-format §2.9; null where not computed). */
+export type HorizontalLoadRowResult = {
+  rowIndex: number;
+  Pname: string;
+  wxOben: number | null;
+  wyOben: number | null;
+  wOben: number | null;
+  MxMax: number | null;
+  MyMax: number | null;
+  MMax: number | null;
+  QxMax: number | null;
+  QyMax: number | null;
+  QMax: number | null;
+  MdKopf: number | null;
+  MdKopfx: number | null;
+  MdKopfy: number | null;
+  wStrichKopf: number | null;
+  wStrichKopfx: number | null;
+  wStrichKopfy: number | null;
+  AsLaengsCalc: number | null;
+  AsLaengsMin: number | null;
+  AsLaengs: number | null;
+  BewTyp: string | null;
+  AsQuerCalc: number | null;
+  AsSchubMin: number | null;
+  AsQuer: number | null;
+  Eps0: number | null;
+  Eps1: number | null;
+  /** level below which the section is fully compressed [m NHN] */ KoteUeberdrueckt: number | null;
+  /** reinforcement (cage) length [m] */ BewBZWLieferlaenge: number | null;
+  distribution: LateralDistribution | null;
+  section: SectionDesignResult | null;
+  issues: InternalIssue[];
+  trace: TraceEntry[];
+};
+
+/** Results of one load case. */
+export type HorizontalLoadCaseResult = {
+  rowIndex: number;
+  name: string;
+  horizontal_loads: HorizontalLoadRowResult[];
+};
+
+const emptyRow = (
+  row: NormalizedHorizontalLoad,
+  issues: InternalIssue[],
+): HorizontalLoadRowResult => ({
+  rowIndex: row.rowIndex,
+  Pname: row.Pname,
+  wxOben: null,
+  wyOben: null,
+  wOben: null,
+  MxMax: null,
+  MyMax: null,
+  MMax: null,
+  QxMax: null,
+  QyMax: null,
+  QMax: null,
+  MdKopf: null,
+  MdKopfx: null,
+  MdKopfy: null,
+  wStrichKopf: null,
+  wStrichKopfx: null,
+  wStrichKopfy: null,
+  AsLaengsCalc: null,
+  AsLaengsMin: null,
+  AsLaengs: null,
+  BewTyp: null,
+  AsQuerCalc: null,
+  AsSchubMin: null,
+  AsQuer: null,
+  Eps0: null,
+  Eps1: null,
+  KoteUeberdrueckt: null,
+  BewBZWLieferlaenge: null,
+  distribution: null,
+  section: null,
+  issues,
+  trace: [],
+});
+
+/** G/Q actions per pile of a row; vertical loads fall back to the pile's alternative design loads. */
+const rowActions = (
+  row: NormalizedHorizontalLoad,
+  pile: NormalizedPile,
+  issues: InternalIssue[],
+): RowActions => {
+  const n = Math.max(pile.PfahlAnzahl, 1);
+  let G = row.gkz;
+  const Q = row.qkz ?? 0;
+  if (G === null && row.qkz === null) {
+    G = pile.AlternativeCharakteristischeLastZ;
+    issues.push(internalIssue('LOADCASE_AXIAL_LOAD_MISSING', 'warning', { used: G ?? 0 }, 'gkz'));
+  }
+  return {
+    G: { N: (G ?? 0) / n, Hx: row.Hgkx / n, Hy: row.Hgky / n, Mx: row.Mgkx / n, My: row.Mgky / n },
+    Q: { N: Q / n, Hx: row.Hqkx / n, Hy: row.Hqky / n, Mx: row.Mqkx / n, My: row.Mqky / n },
+  };
+};
+
+const pileAxis = (pile: NormalizedPile & PileInclinationFields): PileAxis => ({
+  inclination: pile.einzelNeigungMproM ?? 0,
+  direction: pile.einzelNeigungsRichtung ?? 0,
+});
+
+const lateralFields = (r: LateralResult) => ({
+  wxOben: r.wxOben,
+  wyOben: r.wyOben,
+  wOben: r.wOben,
+  MxMax: r.MxMax,
+  MyMax: r.MyMax,
+  MMax: r.MMax,
+  QxMax: r.QxMax,
+  QyMax: r.QyMax,
+  QMax: r.QMax,
+  MdKopf: r.MdKopf,
+  MdKopfx: r.MdKopfx,
+  MdKopfy: r.MdKopfy,
+  wStrichKopf: r.wStrichKopf,
+  wStrichKopfx: r.wStrichKopfx,
+  wStrichKopfy: r.wStrichKopfy,
+  distribution: r.distribution,
+});
+
+/**
+ * Lateral analysis and section design of one load row.
+ * @see docs/calculation-internal.md §4 (procedure, every output field)
+ */
+export const calculateRow = (
+  project: NormalizedProject,
+  row: NormalizedHorizontalLoad,
+  axial: readonly AxialDataForLateral[],
+  options: HorizontalOptions,
+): HorizontalLoadRowResult => {
+  const issues: InternalIssue[] = [];
+  const pile: (NormalizedPile & PileInclinationFields) | undefined = project.piles.find(
+    (p) => p.Pname === row.Pname,
+  );
+  if (!pile)
+    {return emptyRow(row, [
+      internalIssue('LOADCASE_PILE_NOT_FOUND', 'error', { Pname: row.Pname }, 'Pname'),
+    ]);}
+  const profile = project.soil_profiles.find((p) => p.name === pile.BodenProfil && p.isValid);
+  const toe = axial.find((a) => a.Pname === row.Pname)?.Soll_UK_Pfahl ?? null;
+  const D = pile.SollDurchmesser;
+  if (!profile || D === null || D <= 0 || pile.SollPfahlOberKante === null) {
+    return emptyRow(row, [
+      internalIssue('LOADCASE_PILE_INPUT_MISSING', 'error', { Pname: row.Pname }),
+    ]);
+  }
+  if (toe === null)
+    {return emptyRow(row, [
+      internalIssue('LOADCASE_AXIAL_RESULT_MISSING', 'error', { Pname: row.Pname }),
+    ]);}
+  const kind = sectionKindOf(pile);
+  if (kind === 'steel-pipe')
+    {return emptyRow(row, [
+      internalIssue('SECTION_STEEL_PIPE_NOT_SUPPORTED', 'error', { PfahlTyp: 'r' }, 'PfahlTyp'),
+    ]);}
+  if (pile.PfahlTyp !== null && pile.PfahlTyp.startsWith('j'))
+    {issues.push(
+      internalIssue(
+        'SECTION_PILE_TYPE_ASSUMED_CAST_IN_PLACE',
+        'warning',
+        { PfahlTyp: pile.PfahlTyp },
+        'PfahlTyp',
+      ),
+    );}
+  const s = project.settings;
+  const concrete = concreteClassFromCode(pile.BetonZyl ?? s.BetonZyl);
+  issues.push(...concrete.issues, ...steelGradeIssues(s.Stahlsorte));
+  const isHeadFixed = options.isHeadFixed ?? false;
+  const axis = pileAxis(pile);
+  if (axis.inclination > 0)
+    {issues.push(
+      internalIssue('LOADCASE_INCLINED_PILE_RESOLVED', 'info', {
+        inclination: axis.inclination,
+        direction: axis.direction,
+      }),
+    );}
+  const actions = combineActions(
+    rowActions(row, pile, issues),
+    axis,
+    s.gammaStaendig,
+    s.gammaVeraenderlich,
+  );
+  const e = pile.einzelExzentrizitaet > 0 ? pile.einzelExzentrizitaet : s.Exzentrizitaet;
+  const design = addImperfections(
+    actions.design,
+    actions.NEdMax,
+    e,
+    pile.einzelSchiefStellungMProM ?? 0,
+    isHeadFixed,
+  );
+  const EI = grossBendingStiffness(kind, D, concrete.concrete);
+  const model = buildLateralModel(project, pile, profile, {
+    headLevel: pile.SollPfahlOberKante,
+    toeLevel: toe,
+    EI,
+    isHeadFixed,
+    groundLevel: row.OKBodenBiegung,
+    groundwaterLevel: row.Grundwasser,
+  });
+  const lateral = analysePileLateral(model, actions.characteristic, design);
+  issues.push(...lateral.issues);
+  const trace: TraceEntry[] = [
+    ...lateral.trace,
+    {
+      name: 'NEd,max',
+      value: actions.NEdMax,
+      unit: 'kN',
+      source: 'γG·G + γQ·Q (calculation-reference §2.3)',
+    },
+    { name: 'NEd,min', value: actions.NEdMin, unit: 'kN', source: '1.0·G' },
+    { name: 'e', value: e, unit: 'm', source: 'einzelExzentrizitaet / Exzentrizitaet' },
+  ];
+  if (!lateral.result) return { ...emptyRow(row, issues), trace };
+  return finishRow(
+    row,
+    lateral.result,
+    { kind, D, concrete: concrete.concrete, actions, e, isHeadFixed, project },
+    issues,
+    trace,
+  );
+};
+
+const finishRow = (
+  row: NormalizedHorizontalLoad,
+  lat: LateralResult,
+  c: {
+    kind: ReturnType<typeof sectionKindOf>;
+    D: number;
+    concrete: ReturnType<typeof concreteClassFromCode>['concrete'];
+    actions: ReturnType<typeof combineActions>;
+    e: number;
+    isHeadFixed: boolean;
+    project: NormalizedProject;
+  },
+  issues: InternalIssue[],
+  trace: TraceEntry[],
+): HorizontalLoadRowResult => {
+  const s = c.project.settings;
+  const isCircle = c.kind === 'circle-cast-in-place';
+  const pile = c.project.piles.find((p) => p.Pname === row.Pname)!;
+  const section = designSection({
+    shape: isCircle ? 'circle' : 'square',
+    nominalSize: c.D,
+    isUncasedCastInPlace: isCircle,
+    minimumRules: isCircle ? 'bored' : 'precast',
+    concrete: c.concrete,
+    cover: s.Betondeckung,
+    maxBarDiameter: s.MaxLaengs,
+    maxLinkDiameter: s.MaxBuegel,
+    minClearSpacing: s.MinLaengsAbstand,
+    shearAslShare: s.MvonMaxfuerSchub,
+    NEdMax: c.actions.NEdMax,
+    NEdMin: c.actions.NEdMin,
+    MEd: lat.MMax + (c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0),
+    VEd: lat.QMax,
+    bucklingLength: pile.einzelKnickLaenge,
+  });
+  issues.push(...section.issues);
+  if (!isCircle) issues.push(internalIssue('SECTION_SQUARE_BIAXIAL_LINEAR', 'info', {}));
+  issues.push(
+    internalIssue('SECTION_INTERPRETATION_UNVERIFIED', 'warning', {
+      MvonMaxfuerSchub: s.MvonMaxfuerSchub,
+      Betondeckung: s.Betondeckung,
+    }),
+  );
+  const sec = section.result;
+  const level = lat.distribution.level;
+  const kote = fullyCompressedLevel(
+    level,
+    lat.distribution.M,
+    c.actions.NEdMin,
+    isCircle ? c.D / 8 : c.D / 6,
+  );
+  const head = level[0]!;
+  const toe = level[level.length - 1]!;
+  const materials = designMaterials(c.concrete, 1);
+  const lbd = anchorageLength(sec?.bars?.diameter ?? s.MaxLaengs, materials);
+  const cage = Math.min(head - toe, head - kote + lbd);
+  return {
+    ...emptyRow(row, issues),
+    ...lateralFields(lat),
+    AsLaengsCalc: sec?.AsLaengsCalc ?? null,
+    AsLaengsMin: sec?.AsLaengsMin ?? null,
+    AsLaengs: sec?.AsLaengs ?? null,
+    BewTyp: sec?.BewTyp ?? null,
+    AsQuerCalc: sec?.AsQuerCalc ?? null,
+    AsSchubMin: sec?.AsSchubMin ?? null,
+    AsQuer: sec?.AsQuer ?? null,
+    Eps0: sec?.Eps0 ?? null,
+    Eps1: sec?.Eps1 ?? null,
+    KoteUeberdrueckt: kote,
+    BewBZWLieferlaenge: cage,
+    section: sec,
+    trace: [
+      ...trace,
+      ...section.trace,
+      { name: 'lbd', value: lbd, unit: 'm', source: 'EC2 8.4.3 (8.3)' },
+    ],
+  };
+};
+
+/**
+ * Horizontal load cases of a project: every row of every case is checked for the load point it names
+ * (lateral analysis + internal capacity).
+ * @param project normalised project @param axial toe level per load point (e.g. `ProjectResult.piles`)
+ * @param options head restraint (not a project setting yet)
+ * @returns results per load case and row
+ * @see issue 4; calculation-reference §4, §5, §6.1; docs/calculation-internal.md
+ */
+export const calculateHorizontalLoadCases = (
+  project: NormalizedProject,
+  axial: readonly AxialDataForLateral[],
+  options: HorizontalOptions = {},
+): HorizontalLoadCaseResult[] =>
+  project.horizontal_loadcases.map((c) => ({
+    rowIndex: c.rowIndex,
+    name: c.name,
+    horizontal_loads: c.horizontal_loads.map((row) =>
+      project.settings.bemesseHorizontal
+        ? calculateRow(project, row, axial, options)
+        : emptyRow(row, [
+            internalIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
+          ]),
+    ),
+  }));

@@ -1,0 +1,77 @@
+import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '../input/types';
+import type { LateralLayer, LateralModel } from '../lateral/mesh';
+import type { ConcreteClass } from '../section/materials';
+
+/** Cross-section family of a pile type. */
+export type SectionKind = 'circle-cast-in-place' | 'square-precast' | 'steel-pipe';
+
+/**
+ * Section family by pile type: `c` precast square (side = SollDurchmesser), `r` steel pipe, all others
+ * circular cast-in-place without permanent casing (Jac types assumed so, with an issue).
+ * @see legacy-format §2.10; calculation-reference §4 (circular / square / steel check)
+ */
+export const sectionKindOf = (pile: NormalizedPile): SectionKind =>
+  pile.PfahlTyp === 'c'
+    ? 'square-precast'
+    : pile.PfahlTyp === 'r'
+      ? 'steel-pipe'
+      : 'circle-cast-in-place';
+
+/** Soil layers of a profile with their top levels (top = previous endKote or the profile startKote). */
+export const lateralLayers = (profile: NormalizedSoilProfile): LateralLayer[] => {
+  const layers: LateralLayer[] = [];
+  let top = profile.startKote ?? 0;
+  for (const l of profile.soil_layers) {
+    if (l.endKote === null) break;
+    layers.push({
+      topLevel: top,
+      bottomLevel: l.endKote,
+      ESoben: l.ESoben,
+      ESunten: l.ESunten,
+      MaxElementWeite: l.MaxElementWeite,
+      phi: l.phi,
+      cuEP: l.cuEP,
+      gammaBoden: l.gammaBoden,
+      gammaStrichBoden: l.gammaStrichBoden,
+    });
+    top = l.endKote;
+  }
+  return layers;
+};
+
+/**
+ * Gross bending stiffness EI = E_cm·I with the nominal size (I = πD⁴/64, square b⁴/12).
+ * @see EN 1992-1-1 Table 3.1 (E_cm); calculation-reference §4.6 (gross EI, verification cases)
+ */
+export const grossBendingStiffness = (
+  kind: SectionKind,
+  size: number,
+  concrete: ConcreteClass,
+): number =>
+  concrete.Ecm * 1000 * (kind === 'square-precast' ? size ** 4 / 12 : (Math.PI * size ** 4) / 64);
+
+/** Builds the lateral model of a pile for one load row. */
+export const buildLateralModel = (
+  project: NormalizedProject,
+  pile: NormalizedPile,
+  profile: NormalizedSoilProfile,
+  args: {
+    headLevel: number;
+    toeLevel: number;
+    EI: number;
+    isHeadFixed: boolean;
+    groundLevel: number;
+    groundwaterLevel: number;
+  },
+): LateralModel => ({
+  headLevel: args.headLevel,
+  toeLevel: args.toeLevel,
+  diameter: pile.SollDurchmesser ?? 0,
+  EI: args.EI,
+  isHeadFixed: args.isHeadFixed,
+  groundLevel: args.groundLevel,
+  groundwaterLevel: args.groundwaterLevel,
+  layers: lateralLayers(profile),
+  ksNichtReduzieren: project.settings.ksNichtReduzieren,
+  gegenRaeumlichenEP: project.settings.gegenRaeumlichenEP,
+});

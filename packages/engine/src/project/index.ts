@@ -1,0 +1,2 @@
+export { calculateProject } from './calculate-project';
+export type * from './result-types';

@@ -1,0 +1,145 @@
+import type { CurveKind, TableFamily } from '../axial/pile-family';
+import type { GroupRule } from '../axial/group';
+import type { QTrace, SoilKind } from '../axial/layer-values';
+import type { IterationStep, LengthLimit } from '../axial/required-length';
+import type { EngineIssue } from '../issues/issue';
+import type { PfahlTyp } from '../input/pile-types';
+
+/** Axial results of one load point in WIRE units (m, m NHN, kN, %, cm, kN/m, m³); null = not calculated. */
+export type AxialPileResult = {
+  Pname: string;
+  rowIndex: number;
+  /** R_s,k per pile incl. group factor [kN]. */
+  Rs_k: number | null;
+  /** R_b,k = R_b(s_g) per pile incl. group factor [kN]. */
+  Rb_k: number | null;
+  /** R_c,d = (R_s,k + R_b,k) / γ_Druck [kN]. */
+  R_d: number | null;
+  /** Tension R_t,d = R_s,t,k / γ_Zug [kN]. */
+  R_d_Min: number | null;
+  /** E_d / R_d [%] (per pile). */
+  EzuR: number | null;
+  /** |E_d,min| / R_d_Min [%] for tension (0 without tension). */
+  EzuRMin: number | null;
+  /** Length after toe coordination [m] (null when no length satisfies the checks). */
+  laenge_mit: number | null;
+  /** Required length of the row alone [m]. */
+  laenge_ohne: number | null;
+  /** laenge_mit − laenge_ohne [m]. */
+  delta_Laenge: number | null;
+  /** Toe level = SollPfahlOberKante − IstLaenge [m NHN]. */
+  Soll_UK_Pfahl: number | null;
+  /** AEHoehe − Soll_UK_Pfahl [m]. */
+  BohrLaenge: number | null;
+  /** BohrLaenge × PfahlAnzahl [m]. */
+  GesamtBohrLaenge: number | null;
+  /** Settlement under E_k per pile [cm]. */
+  Setzung: number | null;
+  /** Secant stiffness E_k / s [kN/m]. */
+  Federsteifigkeit: number | null;
+  /** Group number of rows sharing one verification. */
+  Nachweisgruppe: number | null;
+  /** Contiguous embedment into IstEindringRelevant layers above the toe [m]. */
+  EindringTiefe: number | null;
+  /** π D² / 4 × IstLaenge per pile [m³]. */
+  PfahlVolumen: number | null;
+  /** Pile length used for all results [m] (laenge_mit, or the best length reached). */
+  IstLaenge: number | null;
+  issues: EngineIssue[];
+  trace: AxialPileTrace | null;
+};
+
+/** Per-layer trace (q values in kN/m² as in the EA tables; levels m NHN; forces kN). */
+export type LayerTrace = {
+  rowIndex: number;
+  top: number;
+  bottom: number;
+  kind: SoilKind;
+  /** Shaft length in this layer at IstLaenge [m]. */
+  shaftLength: number;
+  skin: QTrace;
+  skinStar: QTrace | null;
+  base: QTrace[];
+  /** R_s,k,i = π·D·share·η_G·q_s·length [kN]. */
+  Rs_i: number;
+  /** Driven: R_s,k,i* at s_sg* [kN]. */
+  RsStar_i: number | null;
+};
+
+/** Full calculation trace of one load point. */
+export type AxialPileTrace = {
+  PfahlTyp: PfahlTyp;
+  tableFamily: TableFamily;
+  mapping: string;
+  curveKind: CurveKind;
+  inputs: {
+    D: number;
+    A_b: number;
+    perimeter: number;
+    top: number;
+    skinStartLevel: number;
+    skinShare: number;
+    gammaDruck: number;
+    gammaZug: number;
+    loadSource: string;
+    G: number | null;
+    Q: number | null;
+    /** Loads per pile [kN]. */
+    Ek: number;
+    Ed: number;
+    EkMin: number;
+    EdMin: number;
+    utilisationLimitPercent: number;
+    allowedSettlementCm: number;
+    requiredEmbedment: number;
+    Lmin: number;
+    Lmax: number;
+    limit: LengthLimit;
+    drillLevel: number;
+  };
+  group: GroupRule;
+  layers: LayerTrace[];
+  toe: { layerRowIndex: number; qbUsed: number[]; sRel: number[]; isAveraged: boolean };
+  /** Curve: s in cm, forces in kN. */
+  curve: {
+    ssgCm: number;
+    sgCm: number;
+    isSsgCapped: boolean;
+    points: { sCm: number; Rs: number; Rb: number; R: number }[];
+  } | null;
+  iteration: { steps: number; mode: 'summary' | 'full'; trace: IterationStep[] };
+  toeCoordination: {
+    toeAlone: number | null;
+    toeCoordinated: number | null;
+    governedBy: string | null;
+  };
+};
+
+/** Used q values per layer for one soil profile [MN/m², like the wire]. */
+export type SoilProfileUsage = {
+  name: string;
+  /** Pile type the values are reported for (first row using the profile), null when unused. */
+  PfahlTyp: PfahlTyp | null;
+  soil_layers: {
+    rowIndex: number;
+    usedQsk: number | null;
+    usedQbk002: number | null;
+    usedQbk003: number | null;
+    usedQbk01: number | null;
+  }[];
+};
+
+/** Result of `calculateProject`. */
+export type ProjectResult = {
+  engineVersion: string;
+  piles: AxialPileResult[];
+  soil_profiles: SoilProfileUsage[];
+  /** Project-level issues (settings, profiles, layers, load cases, unreadable input). */
+  issues: EngineIssue[];
+};
+
+/** Options of `calculateProject`. */
+export type CalculateOptions = {
+  /** Iteration trace detail; default 'summary' (cheap). */
+  iterationTrace?: 'summary' | 'full';
+};

@@ -1,0 +1,240 @@
+import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
+import { chooseBarLayout, type BarLayout } from './bar-layout';
+import { KF_UNCASED, uncasedDesignDiameter } from './design-diameter';
+import { designMaterials, type ConcreteClass } from './materials';
+import { minimumReinforcement } from './minimum-reinforcement';
+import { buildInteractionGrid } from './interaction-grid';
+import { designStrains, requiredReinforcement } from './required-reinforcement';
+import { secondOrderMoment } from './second-order';
+import { circularSection, squareSection, type SectionGeometry } from './section-geometry';
+import { designShear, type ShearResult } from './shear';
+import { chooseLinks, type LinkLayout } from './links';
+
+/** Input of the cross-section design of one pile (calculation units; compression positive). */
+export type SectionDesignInput = {
+  shape: 'circle' | 'square';
+  /** nominal diameter or side [m] */ nominalSize: number;
+  /** cast-in-place without permanent casing: design diameter reduction and k_f */ isUncasedCastInPlace: boolean;
+  /** minimum rules: bored piles (EC2 9.8.5) or precast */ minimumRules: 'bored' | 'precast';
+  concrete: ConcreteClass;
+  /** Betondeckung (to the link) [m] */ cover: number;
+  /** MaxLaengs [m] */ maxBarDiameter: number;
+  /** MaxBuegel [m] */ maxLinkDiameter: number;
+  /** MinLaengsAbstand (clear) [m] */ minClearSpacing: number;
+  /** MvonMaxfuerSchub: share of A_s counted as tension reinforcement A_sl in V_Rd,c [-] */ shearAslShare: number;
+  /** largest and smallest design axial force [kN] */ NEdMax: number;
+  NEdMin: number;
+  /** design moment (resultant, incl. imperfection loads) [kNm] */ MEd: number;
+  /** design shear force (resultant) [kN] */ VEd: number;
+  /** buckling length einzelKnickLaenge [m] (0 = none) */ bucklingLength: number;
+};
+
+/** Section design result (wire names; cm², cm²/m, ‰ as stated). */
+export type SectionDesignResult = {
+  /** required longitudinal reinforcement from strain compatibility [cm²] */ AsLaengsCalc: number;
+  /** governing minimum reinforcement [cm²] */ AsLaengsMin: number;
+  /** provided longitudinal reinforcement of the chosen bars [cm²] */ AsLaengs: number;
+  /** bar layout, e.g. "12 Ø 20" */ BewTyp: string;
+  /** required shear reinforcement A_sw/s [cm²/m] */ AsQuerCalc: number;
+  /** minimum shear reinforcement [cm²/m] */ AsSchubMin: number;
+  /** governing shear reinforcement max(calc, min) [cm²/m] */ AsQuer: number;
+  /** concrete edge strain of the design state [‰], compression negative */ Eps0: number | null;
+  /** strain of the outermost tension bar [‰], tension positive */ Eps1: number | null;
+  designDiameter: number;
+  bars: BarLayout | null;
+  links: LinkLayout | null;
+  shear: ShearResult;
+  /** design moment used incl. minimum eccentricity and second order, governing combination [kNm] */ MEdUsed: number;
+  NEdUsed: number;
+};
+
+const geometryFor = (
+  input: SectionDesignInput,
+  size: number,
+  barDiameter: number,
+): SectionGeometry => {
+  const inset = input.cover + input.maxLinkDiameter + barDiameter / 2;
+  const offset = Math.min(input.nominalSize / 2 - inset, 0.45 * size);
+  return input.shape === 'circle' ? circularSection(size, offset) : squareSection(size, offset);
+};
+
+/**
+ * Designs the pile section: required A_s for (N_Ed,max, M_Ed) and (N_Ed,min, M_Ed) with the minimum
+ * eccentricity e0 = max(h/30, 20 mm) and second-order moment, minimum rules, bar choice, shear, strains.
+ * @param input see SectionDesignInput @returns result with issues and trace
+ * @see calculation-reference §4; EN 1992-1-1 6.1(4), 6.1, 6.2, 9.5.2, 9.8.5; docs/calculation-internal.md §3
+ */
+export const designSection = (
+  input: SectionDesignInput,
+): { result: SectionDesignResult | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
+  const issues: InternalIssue[] = [];
+  const size = input.isUncasedCastInPlace
+    ? uncasedDesignDiameter(input.nominalSize)
+    : input.nominalSize;
+  const materials = designMaterials(input.concrete, input.isUncasedCastInPlace ? KF_UNCASED : 1);
+  if (input.isUncasedCastInPlace) {
+    issues.push(
+      internalIssue(
+        'SECTION_DIAMETER_REDUCED',
+        'info',
+        { nominal: input.nominalSize, design: size },
+        'SollDurchmesser',
+      ),
+    );
+    issues.push(internalIssue('SECTION_KF_APPLIED', 'warning', { kf: KF_UNCASED }));
+  }
+  const g = geometryFor(input, size, input.maxBarDiameter);
+  const trace: TraceEntry[] = [
+    { name: 'D_design', value: size, unit: 'm', source: 'EC2 2.3.4.2(2)' },
+    {
+      name: 'fcd',
+      value: materials.fcd / 1000,
+      unit: 'N/mm²',
+      source: 'EC2 3.1.6(1), NA αcc = 0.85',
+    },
+    { name: 'fyd', value: materials.fyd / 1000, unit: 'N/mm²', source: 'EC2 3.2.7, γs = 1.15' },
+    {
+      name: 'rs',
+      value: g.barRadius,
+      unit: 'm',
+      source: 'D/2 − Betondeckung − MaxBuegel − MaxLaengs/2',
+    },
+  ];
+  if (g.barRadius <= 0) {
+    issues.push(
+      internalIssue(
+        'SECTION_BAR_LAYOUT_NOT_FOUND',
+        'error',
+        { barRadius: g.barRadius },
+        'Betondeckung',
+      ),
+    );
+    return { result: null, issues, trace };
+  }
+  const e0 = Math.max(size / 30, 0.02);
+  const d = input.shape === 'circle' ? size / 2 + g.barRadius / Math.SQRT2 : size / 2 + g.barRadius;
+  const radiusOfGyration = input.shape === 'circle' ? size / 4 : size / Math.sqrt(12);
+  const grid = buildInteractionGrid(g, materials);
+  const combos = [input.NEdMax, input.NEdMin].map((N) => {
+    const so = secondOrderMoment(input.bucklingLength, radiusOfGyration, N, g.area, d, materials);
+    const M = Math.max(Math.abs(input.MEd), Math.max(N, 0) * e0) + so.M2;
+    return { N, M, so, As: requiredReinforcement(g, materials, N, M, grid) };
+  });
+  for (const c of combos) {
+    if (c.so.M2 > 0)
+      {issues.push(
+        internalIssue(
+          'SECTION_SLENDER_SECOND_ORDER',
+          'warning',
+          { lambda: c.so.lambda, lambdaLim: c.so.lambdaLim, M2: c.so.M2 },
+          'einzelKnickLaenge',
+        ),
+      );}
+  }
+  if (combos.some((c) => c.As === null)) {
+    issues.push(
+      internalIssue('SECTION_CAPACITY_EXCEEDED', 'error', { NEd: input.NEdMax, MEd: input.MEd }),
+    );
+    return { result: null, issues, trace };
+  }
+  const governing = combos.reduce((a, b) => ((b.As ?? 0) > (a.As ?? 0) ? b : a));
+  const AsCalc = governing.As ?? 0;
+  const min = minimumReinforcement(
+    input.minimumRules,
+    input.nominalSize ** 2 * (input.shape === 'circle' ? Math.PI / 4 : 1),
+    input.NEdMax,
+    materials.fyd,
+  );
+  if (min.AsMin > AsCalc)
+    {issues.push(
+      internalIssue('SECTION_MIN_REINFORCEMENT_GOVERNS', 'info', {
+        rule: min.rule,
+        AsMin: min.AsMin * 1e4,
+      }),
+    );}
+  const isBored = input.minimumRules === 'bored';
+  const bars = chooseBarLayout({
+    AsRequired: Math.max(AsCalc, min.AsMin),
+    shape: input.shape,
+    outer: input.nominalSize,
+    cover: input.cover,
+    linkDiameter: input.maxLinkDiameter,
+    maxDiameter: input.maxBarDiameter,
+    minClearSpacing: input.minClearSpacing,
+    minDiameter: isBored ? 0.016 : 0.012,
+    minCount: input.shape === 'circle' ? 6 : 4,
+    maxClearSpacing: isBored ? 0.2 : Infinity,
+  });
+  if (!bars)
+    {issues.push(
+      internalIssue(
+        'SECTION_BAR_LAYOUT_NOT_FOUND',
+        'error',
+        { AsRequired: Math.max(AsCalc, min.AsMin) * 1e4 },
+        'MaxLaengs',
+      ),
+    );}
+  const AsProvided = bars?.area ?? Math.max(AsCalc, min.AsMin);
+  const strains = designStrains(
+    geometryFor(input, size, bars?.diameter ?? input.maxBarDiameter),
+    materials,
+    AsProvided,
+    governing.N,
+    governing.M,
+  );
+  const shear = designShear(
+    {
+      VEd: input.VEd,
+      NEd: input.NEdMin,
+      bw: size,
+      d: input.shape === 'circle' ? size / 2 + (2 * g.barRadius) / Math.PI : size / 2 + g.barRadius,
+      Ac: g.area,
+      Asl: input.shearAslShare * AsProvided,
+    },
+    materials,
+  );
+  if (shear.isCapacityExceeded)
+    {issues.push(
+      internalIssue('SECTION_SHEAR_CAPACITY_EXCEEDED', 'error', {
+        VEd: input.VEd,
+        VRdmax: shear.VRdmax,
+      }),
+    );}
+  const AsQuer = Math.max(shear.AsQuerCalc, shear.AsSchubMin);
+  const links = chooseLinks(
+    AsQuer,
+    bars?.diameter ?? input.maxBarDiameter,
+    input.maxLinkDiameter,
+    size,
+  );
+  trace.push(
+    { name: 'e0', value: e0, unit: 'm', source: 'EC2 6.1(4)' },
+    { name: 'NEd', value: governing.N, unit: 'kN', source: 'governing combination' },
+    { name: 'MEd', value: governing.M, unit: 'kNm', source: 'max(|M|, N·e0) + M2' },
+    { name: 'AsMinRule', value: min.rule, unit: '-', source: 'EC2 9.8.5(3) / NA 9.5.2(2)' },
+    { name: 'VRdc', value: shear.VRdc, unit: 'kN', source: 'EC2 6.2.2 + NA' },
+    { name: 'cotTheta', value: shear.cotTheta, unit: '-', source: 'NA (6.7aDE)' },
+    { name: 'links', value: links?.text ?? '-', unit: '-', source: 'EC2 9.5.3 + NA' },
+  );
+  return {
+    result: {
+      AsLaengsCalc: AsCalc * 1e4,
+      AsLaengsMin: min.AsMin * 1e4,
+      AsLaengs: AsProvided * 1e4,
+      BewTyp: bars?.BewTyp ?? '',
+      AsQuerCalc: shear.AsQuerCalc * 1e4,
+      AsSchubMin: shear.AsSchubMin * 1e4,
+      AsQuer: AsQuer * 1e4,
+      Eps0: strains ? -strains.epsConcrete * 1000 : null,
+      Eps1: strains ? -strains.epsSteel * 1000 : null,
+      designDiameter: size,
+      bars,
+      links,
+      shear,
+      MEdUsed: governing.M,
+      NEdUsed: governing.N,
+    },
+    issues,
+    trace,
+  };
+};

@@ -1,0 +1,68 @@
+import type { DesignMaterials } from './materials';
+import type { SectionGeometry } from './section-geometry';
+import { sectionForces, ultimatePlane } from './strain-compatibility';
+
+/**
+ * Ultimate strain planes sampled at K + 1 values of t ∈ [0, 3], each split into the concrete part and
+ * the part per unit of A_s: N(t, A_s) = Nc(t) + A_s·ns(t), M(t, A_s) = Mc(t) + A_s·ms(t). Both are
+ * exact for a fixed plane because the bar forces are proportional to A_s.
+ */
+export type InteractionGrid = {
+  t: Float64Array;
+  Nc: Float64Array;
+  Mc: Float64Array;
+  ns: Float64Array;
+  ms: Float64Array;
+};
+
+/** Samples the ultimate planes (default 300 intervals). @see calculation-reference §4.2 step 3 */
+export const buildInteractionGrid = (
+  g: SectionGeometry,
+  m: DesignMaterials,
+  K = 300,
+): InteractionGrid => {
+  const grid = {
+    t: new Float64Array(K + 1),
+    Nc: new Float64Array(K + 1),
+    Mc: new Float64Array(K + 1),
+    ns: new Float64Array(K + 1),
+    ms: new Float64Array(K + 1),
+  };
+  for (let k = 0; k <= K; k++) {
+    const plane = ultimatePlane(g, (3 * k) / K);
+    const c = sectionForces(g, m, 0, plane);
+    const s = sectionForces(g, m, 1, plane);
+    grid.t[k] = (3 * k) / K;
+    grid.Nc[k] = c.N;
+    grid.Mc[k] = c.M;
+    grid.ns[k] = s.N - c.N;
+    grid.ms[k] = s.M - c.M;
+  }
+  return grid;
+};
+
+/**
+ * M_Rd at N_Ed for A_s from the grid: bisection on the sample index for N (monotonic in t), linear
+ * interpolation between the two bracketing samples.
+ * @returns M_Rd [kNm] or null when N_Ed is outside the axial range
+ */
+export const gridMomentResistance = (
+  grid: InteractionGrid,
+  As: number,
+  NEd: number,
+): number | null => {
+  const N = (k: number) => grid.Nc[k]! + As * grid.ns[k]!;
+  let lo = 0;
+  let hi = grid.t.length - 1;
+  if (NEd < N(lo) || NEd > N(hi)) return null;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (N(mid) < NEd) lo = mid;
+    else hi = mid;
+  }
+  const n0 = N(lo);
+  const n1 = N(hi);
+  const w = n1 > n0 ? (NEd - n0) / (n1 - n0) : 0;
+  const M = (k: number) => grid.Mc[k]! + As * grid.ms[k]!;
+  return M(lo) + w * (M(hi) - M(lo));
+};

@@ -1,0 +1,93 @@
+import { concreteStress, MATERIAL_CONSTANTS, steelStress, type DesignMaterials } from './materials';
+import type { SectionGeometry } from './section-geometry';
+
+/** Strain plane ε(y) = εTop − κ·(h/2 − y), compression positive [-], κ [1/m]. */
+export type StrainPlane = { epsTop: number; kappa: number };
+
+/**
+ * Resultant axial force and moment of a strain plane (bars subtract the displaced concrete).
+ * @param g geometry @param m materials @param As total reinforcement [m²] @param plane strain plane
+ * @returns N (compression positive) [kN] and M about the centroid (top compressed positive) [kNm]
+ * @see EN 1992-1-1 6.1(2)–(3) (plane sections, no concrete tension), calculation-reference §4.2 step 4
+ */
+export const sectionForces = (
+  g: SectionGeometry,
+  m: DesignMaterials,
+  As: number,
+  plane: StrainPlane,
+): { N: number; M: number } => {
+  const half = g.h / 2;
+  let N = 0;
+  let M = 0;
+  for (let i = 0; i < g.stripY.length; i++) {
+    const y = g.stripY[i]!;
+    const f = concreteStress(plane.epsTop - plane.kappa * (half - y), m.fcd) * g.stripArea[i]!;
+    N += f;
+    M += f * y;
+  }
+  for (let j = 0; j < g.barY.length; j++) {
+    const y = g.barY[j]!;
+    const eps = plane.epsTop - plane.kappa * (half - y);
+    const f = (steelStress(eps, m) - concreteStress(eps, m.fcd)) * As * g.barShare[j]!;
+    N += f;
+    M += f * y;
+  }
+  return { N, M };
+};
+
+/**
+ * Ultimate strain plane as a function of t ∈ [0, 3]: t 0→1 region 1 (steel at ε_ud, top strain from
+ * −ε_ud to ε_cu2), 1→2 region 2 (top at ε_cu2, lowest bar from −ε_ud until the bottom edge reaches 0),
+ * 2→3 region 3 (rotation about the point at (1 − ε_c2/ε_cu2)·h from the top up to uniform ε_c2).
+ * @param g geometry @param t parameter @returns strain plane
+ * @see EN 1992-1-1 6.1(5), Figure 6.1 (with ε_ud from the German NA)
+ */
+export const ultimatePlane = (g: SectionGeometry, t: number): StrainPlane => {
+  const { epsC2, epsCu2, epsUd } = MATERIAL_CONSTANTS;
+  const h = g.h;
+  const dBar = h / 2 - g.barYMin;
+  if (t <= 1) {
+    const epsTop = -epsUd + t * (epsUd + epsCu2);
+    return { epsTop, kappa: (epsTop + epsUd) / dBar };
+  }
+  if (t <= 2) {
+    const epsEnd = (epsCu2 * (h / 2 + g.barYMin)) / h;
+    const epsBar = -epsUd + (t - 1) * (epsEnd + epsUd);
+    return { epsTop: epsCu2, kappa: (epsCu2 - epsBar) / dBar };
+  }
+  const epsBottom = (t - 2) * epsC2;
+  const pivotFromBottom = (epsC2 / epsCu2) * h;
+  const kappa = (epsC2 - epsBottom) / pivotFromBottom;
+  return { epsTop: epsC2 + kappa * (h - pivotFromBottom), kappa };
+};
+
+const T_ITERATIONS = 36;
+
+/**
+ * Moment resistance M_Rd at the design axial force N_Ed: bisection on the ultimate plane parameter until
+ * N_R = N_Ed (N_R grows monotonically with t).
+ * @param g geometry @param m materials @param As [m²] @param NEd compression positive [kN]
+ * @returns M_Rd [kNm] and the plane, or null when N_Ed is outside [N_Rd,tension, N_Rd,compression]
+ * @see calculation-reference §4.2 step 3–4
+ */
+export const momentResistance = (
+  g: SectionGeometry,
+  m: DesignMaterials,
+  As: number,
+  NEd: number,
+): { MRd: number; plane: StrainPlane } | null => {
+  if (
+    NEd < sectionForces(g, m, As, ultimatePlane(g, 0)).N ||
+    NEd > sectionForces(g, m, As, ultimatePlane(g, 3)).N
+  )
+    {return null;}
+  let lo = 0;
+  let hi = 3;
+  for (let i = 0; i < T_ITERATIONS; i++) {
+    const mid = (lo + hi) / 2;
+    if (sectionForces(g, m, As, ultimatePlane(g, mid)).N < NEd) lo = mid;
+    else hi = mid;
+  }
+  const plane = ultimatePlane(g, (lo + hi) / 2);
+  return { MRd: sectionForces(g, m, As, plane).M, plane };
+};

@@ -1,0 +1,65 @@
+/**
+ * Branded unit types of the engine. Calculation units are m, kN, kN/m², radians (style guide §2.4);
+ * wire units (cm, mm, MN/m², degrees, %) exist only so that the boundary conversion is typed.
+ * A brand makes `Meter + Centimeter` mix-ups a compile error (see units.typetest.ts).
+ */
+declare const unitBrand: unique symbol;
+type Brand<U extends string> = number & { readonly [unitBrand]: U };
+
+/** Length or level [m] (levels in m NHN). */
+export type Meter = Brand<'m'>;
+/** Force [kN]. */
+export type KiloNewton = Brand<'kN'>;
+/** Stress / pressure [kN/m²] (= kPa). */
+export type KiloNewtonPerSquareMeter = Brand<'kN/m2'>;
+/** Unit weight [kN/m³]. */
+export type KiloNewtonPerCubicMeter = Brand<'kN/m3'>;
+/** Moment [kNm]. */
+export type KiloNewtonMeter = Brand<'kNm'>;
+/** Axial spring stiffness [kN/m]. */
+export type KiloNewtonPerMeter = Brand<'kN/m'>;
+/** Angle [rad]. */
+export type Radiant = Brand<'rad'>;
+/** Dimensionless ratio (a wire percentage divided by 100). */
+export type Fraction = Brand<'1'>;
+
+/** Wire unit: length [cm] (settlements, MaxElementWeite). */
+export type Centimeter = Brand<'cm'>;
+/** Wire unit: length [mm] (bar diameters, cover). */
+export type Millimeter = Brand<'mm'>;
+/** Wire unit: stress [MN/m²] (qc, cuk, layer q values, Es). */
+export type MegaNewtonPerSquareMeter = Brand<'MN/m2'>;
+/** Wire unit: angle [°]. */
+export type Degree = Brand<'deg'>;
+/** Wire unit: percentage [%]. */
+export type Percent = Brand<'%'>;
+
+/** Tags a plain number as metres (only at the boundary or for constants). */
+export const m = (value: number): Meter => value as Meter;
+/** Tags a plain number as kN. */
+export const kN = (value: number): KiloNewton => value as KiloNewton;
+/** Tags a plain number as kN/m². */
+export const kPa = (value: number): KiloNewtonPerSquareMeter => value as KiloNewtonPerSquareMeter;
+/** Tags a plain number as a fraction. */
+export const fraction = (value: number): Fraction => value as Fraction;
+
+/** cm → m (÷100). @see legacy-format.md §4.3 (MaxElementWeite ×0.01) */
+export const cmToM = (value: Centimeter): Meter => (value / 100) as Meter;
+/** m → cm (×100), for wire output of settlements. */
+export const mToCm = (value: Meter): Centimeter => (value * 100) as Centimeter;
+/** mm → m (÷1000). @see legacy-format.md §4.3 (MaxLaengs, MaxBuegel, MinLaengsAbstand, Betondeckung) */
+export const mmToM = (value: Millimeter): Meter => (value / 1000) as Meter;
+/** MN/m² → kN/m² (×1000). @see legacy-format.md §4.3 (qsk, qbk*, ESoben, ESunten ×1000) */
+export const mnToKpa = (value: MegaNewtonPerSquareMeter): KiloNewtonPerSquareMeter =>
+  (value * 1000) as KiloNewtonPerSquareMeter;
+/** kN/m² → MN/m² (÷1000), for wire output of used q values. @see legacy-format.md §4.3 */
+export const kpaToMn = (value: KiloNewtonPerSquareMeter): MegaNewtonPerSquareMeter =>
+  (value / 1000) as MegaNewtonPerSquareMeter;
+/** degrees → radians (×π/180). @see legacy-format.md §4.3 (AbtreppungsWinkelRad, phi) */
+export const degToRad = (value: Degree): Radiant => ((value * Math.PI) / 180) as Radiant;
+/** % → fraction (÷100). @see legacy-format.md §4.3 (prozentualerMantelAnteil, MvonMaxfuerSchub ×0.01) */
+export const percentToFraction = (value: Percent): Fraction => (value / 100) as Fraction;
+/** fraction → % (×100), for wire output of EzuR. @see legacy-format.md §4.3 (_EzuR ×100) */
+export const fractionToPercent = (value: Fraction): Percent => (value * 100) as Percent;
+/** kN → MN as a plain number, only for empirical formulas written in MN (e.g. s_sg). */
+export const kNToMN = (value: KiloNewton): number => value / 1000;
