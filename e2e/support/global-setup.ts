@@ -80,6 +80,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group: npx, tsx and node are stopped together
   });
   const log: string[] = [];
   server.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
@@ -87,7 +88,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await waitForHealth(`${baseURL}/api/health`, server, 90_000);
   } catch (error) {
-    server.kill('SIGKILL');
+    if (server.pid) process.kill(-server.pid, 'SIGKILL');
     throw new Error(`${String(error)}\n${log.join('')}`, { cause: error });
   }
   writeFileSync(serverLogFile, log.join(''));
@@ -98,9 +99,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('serverLogFile', serverLogFile);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (server.exitCode === null) server.kill('SIGKILL');
+    const group = -(server.pid ?? 0);
+    try {
+      process.kill(group, 'SIGTERM');
+      await new Promise((r) => setTimeout(r, 1000));
+      if (server.exitCode === null) process.kill(group, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    server.stdout?.destroy();
+    server.stderr?.destroy();
     await new Promise<void>((ok) => smtp.close(() => ok()));
   };
 }
