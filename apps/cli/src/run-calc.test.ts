@@ -26,6 +26,19 @@ describe('runCalc', () => {
     expect(result.soil_profiles).toHaveLength(2);
   });
 
+  it('adds the load-case results (lateral and section) for every load row of the example', () => {
+    const out = runCalc([example]);
+    const result = JSON.parse(out.stdout) as {
+      horizontal_loadcases: { horizontal_loads: { Pname: string; wOben: number | null; MMax: number | null }[] }[];
+    };
+    const rows = result.horizontal_loadcases.flatMap((c) => c.horizontal_loads);
+    expect(rows.length).toBeGreaterThan(0);
+    const loaded = rows.find((r) => r.Pname === '101');
+    // Load point 101 carries Hx = 10 + 5 kN and My = 20 + 10 kNm: the head must move and bend.
+    expect(loaded?.wOben).toBeGreaterThan(0);
+    expect(loaded?.MMax).toBeGreaterThan(30);
+  });
+
   it('exits 0 when only rows have problems', () => {
     const file = temp(
       'rows.json',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { calculateProject } from '@pfahlplaner/engine';
+import { calculateHorizontalLoadCases, calculateProject, normalizeProject } from '@pfahlplaner/engine';
 import type { EngineIssue, ProjectResult } from '@pfahlplaner/engine';
 
 /** Outcome of one CLI run: exit code and the text for stdout / stderr. */
@@ -36,7 +36,11 @@ export function runCalc(args: readonly string[]): CliOutcome {
     (i: EngineIssue) => i.code === 'PROJECT_NOT_AN_OBJECT' || i.code === 'PROJECT_KEY_MISSING',
   );
   if (fatal.length > 0) return fail(fatal);
-  return { exitCode: 0, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '' };
+  // Load cases (lateral analysis and section design, issue 4) use the axial toe levels of the same run.
+  const { project } = normalizeProject(parsed);
+  const horizontal_loadcases = calculateHorizontalLoadCases(project, result.piles);
+  const output = { ...result, horizontal_loadcases };
+  return { exitCode: 0, stdout: `${JSON.stringify(output, null, 2)}\n`, stderr: '' };
 }
 
 function fail(problems: unknown[]): CliOutcome {
