@@ -6,6 +6,7 @@ import { matchesRule, parseWithSchema, zodRule } from '../../../lib/forms/zod-ru
 import { tokenStore } from '../../../lib/http/token-store';
 import { useNotify } from '../../../lib/notify/useNotify';
 import { accountApi } from '../api';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
 type PasswordValues = { old_password: string; new_password: string; confirm_password: string };
 
@@ -55,24 +56,12 @@ export const ChangePasswordForm = ({ userId }: { userId: number }) => {
       >
         <Input.Password name="old_password" autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="new_password"
-        label={t('field.new_password.label')}
-        rules={rules.new_password}
-        validateTrigger="onBlur"
-        extra={t('auth.register.passwordHint')}
-      >
-        <Input.Password name="new_password" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm_password"
-        label={t('field.confirm_password.label')}
-        dependencies={['new_password']}
-        rules={rules.confirm_password}
-        validateTrigger="onBlur"
-      >
-        <Input.Password name="confirm_password" autoComplete="new-password" />
-      </Form.Item>
+        labelKey="field.new_password.label"
+        passwordRules={rules.new_password}
+        confirmRules={rules.confirm_password}
+      />
       <Button
         type="primary"
         htmlType="submit"

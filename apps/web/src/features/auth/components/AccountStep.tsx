@@ -11,6 +11,7 @@ import { matchesRule, parseWithSchema, zodRule } from '../../../lib/forms/zod-ru
 import { useNotify } from '../../../lib/notify/useNotify';
 import { usePreferences } from '../../preferences/usePreferences';
 import { authApi } from '../api';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
 type AccountValues = {
   full_name: string;
@@ -96,24 +97,12 @@ export const AccountStep = ({ onSent }: { onSent: (email: string) => void }) => 
         </Form.Item>
       </div>
       <div className="pp-form-grid">
-        <Form.Item
+        <NewPasswordFields
           name="password"
-          label={t('field.password.label')}
-          rules={rules.password}
-          validateTrigger="onBlur"
-          extra={t('auth.register.passwordHint')}
-        >
-          <Input.Password name="password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={t('field.confirm_password.label')}
-          dependencies={['password']}
-          rules={rules.confirm_password}
-          validateTrigger="onBlur"
-        >
-          <Input.Password name="confirm_password" autoComplete="new-password" />
-        </Form.Item>
+          labelKey="field.password.label"
+          passwordRules={rules.password}
+          confirmRules={rules.confirm_password}
+        />
       </div>
       <Form.Item name="accept_terms" valuePropName="checked" rules={rules.accept_terms}>
         <Checkbox id="accept_terms">

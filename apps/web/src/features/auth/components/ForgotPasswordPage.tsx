@@ -15,6 +15,7 @@ import { usePreferences } from '../../preferences/usePreferences';
 import { authApi } from '../api';
 import { AuthLayout } from './AuthLayout';
 import { useCountdown } from './useCountdown';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
 type ResetValues = { otp: string; password: string; confirm_password: string };
 
@@ -121,24 +122,12 @@ export const ForgotPasswordPage = () => {
               autoFocus
             />
           </Form.Item>
-          <Form.Item
+          <NewPasswordFields
             name="password"
-            label={t('field.new_password.label')}
-            rules={rules.password}
-            validateTrigger="onBlur"
-            extra={t('auth.register.passwordHint')}
-          >
-            <Input.Password name="password" autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm_password"
-            label={t('field.confirm_password.label')}
-            dependencies={['password']}
-            rules={rules.confirm}
-            validateTrigger="onBlur"
-          >
-            <Input.Password name="confirm_password" autoComplete="new-password" />
-          </Form.Item>
+            labelKey="field.new_password.label"
+            passwordRules={rules.password}
+            confirmRules={rules.confirm}
+          />
           <Button
             type="primary"
             htmlType="submit"
