@@ -4,6 +4,7 @@ import { cmToM, kN, m, percentToFraction } from '../units/units';
 import { isPfahlTyp } from './pile-types';
 import { isRecord, RowReader } from './reader';
 import type { NormalizedPile, NormalizedSettings } from './types';
+import { CONCRETE_CODES } from './normalize-settings';
 
 /**
  * Normalises one load-point row. Required for the axial calculation (issues are `error`s on the row):
@@ -67,7 +68,7 @@ export function normalizePile(
     prozentualerMantelAnteil: percentToFraction(
       r.positive('prozentualerMantelAnteil', 100, { allowZero: true }) as Percent,
     ),
-    BetonZyl: r.oneOf('BetonZyl', [25, 30, 35], settings.BetonZyl),
+    BetonZyl: r.oneOf('BetonZyl', CONCRETE_CODES, settings.BetonZyl),
     einzelAusnutzung: r.num('einzelAusnutzung', 1),
     einzelExzentrizitaet: m(r.num('einzelExzentrizitaet', 0.1)),
     einzelKnickLaenge: m(r.positive('einzelKnickLaenge', 0, { allowZero: true })),

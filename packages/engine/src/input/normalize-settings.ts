@@ -5,6 +5,13 @@ import { isPfahlTyp } from './pile-types';
 import { RowReader } from './reader';
 import type { NormalizedSettings } from './types';
 
+/**
+ * Concrete codes accepted in `BetonZyl`: f_ck of C20/25 … C50/60 (EN 1992-1-1 Table 3.1). The predecessor offered
+ * only 25/30/35; its label "C35/40" for 35 is read as C35/45 by the section design (warning there).
+ * @see docs/adr/0054 (field catalogue), legacy-format §2.5
+ */
+export const CONCRETE_CODES = [20, 25, 30, 35, 40, 45, 50] as const;
+
 const pct = (value: number) => percentToFraction(value as Percent);
 
 /** Flags values that look like the legacy `reset-default-settings` metre/fraction drift (legacy-format §10). */
@@ -71,7 +78,7 @@ export function normalizeSettings(
     FuszBeeinfluszung: r.oneOf('FuszBeeinfluszung', [0, 1, 2] as const, 0),
     MindestEinbindung: m(r.positive('MindestEinbindung', 2.5, { allowZero: true })),
     zulaessigeSetzungCm: cmToM(r.positive('zulaessigeSetzungCm', 2) as Centimeter),
-    BetonZyl: r.oneOf('BetonZyl', [25, 30, 35], 25),
+    BetonZyl: r.oneOf('BetonZyl', CONCRETE_CODES, 25),
     MaxLaenge: m(r.positive('MaxLaenge', 100)),
     MantelErhoehungProzent: pct(r.num('MantelErhoehungProzent', 15)),
     FuszErhoehungProzent: pct(r.num('FuszErhoehungProzent', 15)),

@@ -66,7 +66,9 @@ export function normalizeLayer(
     }) as KiloNewtonPerCubicMeter,
     ESoben: mn(r.positive('ESoben', 0, { allowZero: true })),
     ESunten: mn(r.positive('ESunten', 0, { allowZero: true })),
-    MaxElementWeite: cmToM(r.positive('MaxElementWeite', 0.1) as Centimeter),
+    // Default 10 cm, as the predecessor's screen and example XML show; its model default 0.1 was a unit slip
+    // (legacy-format §10; contracts ADR 0052).
+    MaxElementWeite: cmToM(r.positive('MaxElementWeite', 10) as Centimeter),
     cuEP: mn(r.positive('cuEP', 0, { allowZero: true })),
     qskStern: override('qskStern'),
     tauNk: mn(r.num('tauNk', 0)),

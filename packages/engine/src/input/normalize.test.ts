@@ -21,6 +21,25 @@ describe('normalizeProject', () => {
     expect(s.useErhoehung).toBe(2);
   });
 
+  it('accepts every concrete code C20/25 to C50/60 and rejects others with an issue', () => {
+    const ok = normalizeProject({ ...minimal, settings: { BetonZyl: 40 } });
+    expect(ok.project.settings.BetonZyl).toBe(40);
+    expect(ok.issues).toEqual([]);
+    const bad = normalizeProject({ ...minimal, settings: { BetonZyl: 33 } });
+    expect(bad.project.settings.BetonZyl).toBe(25);
+    expect(bad.issues.map((i) => i.field)).toContain('BetonZyl');
+  });
+
+  it('defaults the lateral element length to 10 cm', () => {
+    const { project } = normalizeProject({
+      ...minimal,
+      soil_profiles: [
+        { name: 'P', startKote: 10, soil_layers: [{ endKote: 0, bodenArt: 'Sand' }] },
+      ],
+    });
+    expect(project.soil_profiles[0]!.soil_layers[0]!.MaxElementWeite).toBeCloseTo(0.1, 12);
+  });
+
   it('converts cuk and qc from MN/m² to kN/m² and layer overrides ×1000', () => {
     const { project } = normalizeProject({
       ...minimal,
