@@ -115,7 +115,11 @@ describe('forgot password journey', () => {
     await page.goto('/login');
     await page.getByText('Passwort vergessen?').click();
     await page.waitForURL('**/forgot-password');
+    // Client-side navigation: wait until the login form (which also has #email) has been replaced.
+    await page.getByTestId('forgot-submit').waitFor();
+    await expect.poll(() => page.getByTestId('login-submit').count()).toBe(0);
     await page.locator('#email').fill(email);
+    await expect.poll(() => page.locator('#email').inputValue()).toBe(email);
     since = Date.now() - 1000;
     await page.getByTestId('forgot-submit').click();
     const resetOtp = await waitForOtp(mailDir, email, since);
@@ -125,6 +129,7 @@ describe('forgot password journey', () => {
     await page.locator('#confirm_password').fill(newPassword);
     await page.getByTestId('reset-submit').click();
     await page.waitForURL('**/login');
+    await page.getByTestId('login-submit').waitFor();
 
     await signIn(page, email, newPassword);
     expect(page.url()).toContain('/projects');
