@@ -1,7 +1,7 @@
 import type { EngineIssue } from '../issues/issue';
 import type { KiloNewtonMeter } from '../units/units';
 import { kN, m } from '../units/units';
-import { isRecord, RowReader } from './reader';
+import { RowReader, rowRecord } from './reader';
 import type { NormalizedHorizontalLoad, NormalizedHorizontalLoadCase } from './types';
 
 /**
@@ -15,16 +15,7 @@ export function normalizeLoadCase(
   issues: EngineIssue[],
 ): NormalizedHorizontalLoadCase {
   const path = `horizontal_loadcases[${rowIndex}]`;
-  const row = isRecord(raw) ? raw : {};
-  if (!isRecord(raw)) {
-    issues.push({
-      code: 'INVALID_TYPE',
-      severity: 'error',
-      path,
-      rowIndex,
-      params: { expected: 'object' },
-    });
-  }
+  const row = rowRecord(raw, path, rowIndex, issues);
   const r = new RowReader(row, path, rowIndex, issues);
   const loadsRaw = row.horizontal_loads;
   if (loadsRaw !== undefined && !Array.isArray(loadsRaw)) {
@@ -46,16 +37,7 @@ function normalizeLoad(
   rowIndex: number,
   issues: EngineIssue[],
 ): NormalizedHorizontalLoad {
-  const row = isRecord(raw) ? raw : {};
-  if (!isRecord(raw)) {
-    issues.push({
-      code: 'INVALID_TYPE',
-      severity: 'error',
-      path,
-      rowIndex,
-      params: { expected: 'object' },
-    });
-  }
+  const row = rowRecord(raw, path, rowIndex, issues);
   const r = new RowReader(row, path, rowIndex, issues);
   const force = (field: string) => kN(r.num(field, 0));
   const moment = (field: string) => r.num(field, 0) as KiloNewtonMeter;

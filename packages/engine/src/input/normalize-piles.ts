@@ -2,7 +2,7 @@ import type { EngineIssue } from '../issues/issue';
 import type { Centimeter, Percent } from '../units/units';
 import { cmToM, kN, m, percentToFraction } from '../units/units';
 import { isPfahlTyp } from './pile-types';
-import { isRecord, RowReader } from './reader';
+import { RowReader, rowRecord } from './reader';
 import type { NormalizedPile, NormalizedSettings } from './types';
 import { CONCRETE_CODES } from './normalize-settings';
 
@@ -17,16 +17,7 @@ export function normalizePile(
   settings: NormalizedSettings,
   issues: EngineIssue[],
 ): NormalizedPile {
-  const row = isRecord(raw) ? raw : {};
-  if (!isRecord(raw)) {
-    issues.push({
-      code: 'INVALID_TYPE',
-      severity: 'error',
-      path: `piles[${rowIndex}]`,
-      rowIndex,
-      params: { expected: 'object' },
-    });
-  }
+  const row = rowRecord(raw, `piles[${rowIndex}]`, rowIndex, issues);
   const r = new RowReader(row, `piles[${rowIndex}]`, rowIndex, issues);
   const typeRaw = r.str('PfahlTyp', settings.StandardPfahlTyp);
   if (!isPfahlTyp(typeRaw)) r.report('UNKNOWN_PILE_TYPE', 'error', 'PfahlTyp', { value: typeRaw });

@@ -2,7 +2,7 @@ import type { EngineIssue } from '../issues/issue';
 import type { Centimeter, Degree, MegaNewtonPerSquareMeter } from '../units/units';
 import { cmToM, degToRad, m, mnToKpa } from '../units/units';
 import type { KiloNewtonPerCubicMeter } from '../units/units';
-import { isRecord, RowReader } from './reader';
+import { RowReader, rowRecord } from './reader';
 import type { NormalizedSoilLayer, NormalizedSoilProfile } from './types';
 
 const mn = (value: number) => mnToKpa(value as MegaNewtonPerSquareMeter);
@@ -18,16 +18,7 @@ export function normalizeLayer(
   rowIndex: number,
   issues: EngineIssue[],
 ): NormalizedSoilLayer {
-  const row = isRecord(raw) ? raw : {};
-  if (!isRecord(raw)) {
-    issues.push({
-      code: 'INVALID_TYPE',
-      severity: 'error',
-      path,
-      rowIndex,
-      params: { expected: 'object' },
-    });
-  }
+  const row = rowRecord(raw, path, rowIndex, issues);
   const r = new RowReader(row, path, rowIndex, issues);
   const optionalMn = (field: string) => {
     const value = r.positive(field, null, { allowZero: true });
@@ -87,16 +78,7 @@ export function normalizeProfile(
   issues: EngineIssue[],
 ): NormalizedSoilProfile {
   const path = `soil_profiles[${rowIndex}]`;
-  const row = isRecord(raw) ? raw : {};
-  if (!isRecord(raw)) {
-    issues.push({
-      code: 'INVALID_TYPE',
-      severity: 'error',
-      path,
-      rowIndex,
-      params: { expected: 'object' },
-    });
-  }
+  const row = rowRecord(raw, path, rowIndex, issues);
   const before = issues.length;
   const r = new RowReader(row, path, rowIndex, issues);
   const name = r.str('name', `#${rowIndex + 1}`, true);

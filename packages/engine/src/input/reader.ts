@@ -8,6 +8,29 @@ export const isRecord = (value: unknown): value is Raw =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * The fields of one row: the row itself when it is an object, otherwise an empty record and an
+ * INVALID_TYPE issue on the row (its fields then take their defaults and their own issues).
+ * @param raw the row as read @param path wire path of the row @param rowIndex row index
+ * @param issues collector the issue is appended to @returns the row's fields
+ */
+export const rowRecord = (
+  raw: unknown,
+  path: string,
+  rowIndex: number,
+  issues: EngineIssue[],
+): Raw => {
+  if (isRecord(raw)) return raw;
+  issues.push({
+    code: 'INVALID_TYPE',
+    severity: 'error',
+    path,
+    rowIndex,
+    params: { expected: 'object' },
+  });
+  return {};
+};
+
+/**
  * Reads wire fields of one row with type checks. Missing values (`undefined`, `null`, `NaN`, the
  * literal string "NaN" of the legacy XML) take the default; wrong types give an INVALID_TYPE issue and
  * the default. Never throws.
