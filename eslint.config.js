@@ -69,6 +69,23 @@ export default tseslint.config(
     },
   },
   {
+    // Codecs: bytes ⇄ contracts types. No file system, no network, no app code (style guide §2.3).
+    files: ['packages/formats/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            { group: ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'http', 'https', 'net'], message: 'formats does no I/O.' },
+            { group: ['@pfahlplaner/server', '@pfahlplaner/web', '@pfahlplaner/cli'], message: 'formats may import contracts and engine only.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'fetch', 'XMLHttpRequest', 'WebSocket'],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

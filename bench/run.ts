@@ -3,6 +3,10 @@ type BenchModule = { run: () => Promise<void> | void };
 const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'axial', load: () => import('./axial') },
   { name: 'internal', load: () => import('./internal') },
+  { name: 'formats', load: () => import('./formats') },
+  { name: 'projects', load: () => import('./projects') },
+  { name: 'preview', load: () => import('./preview') },
+  { name: 'files', load: () => import('./files') },
 ];
 
 for (const entry of modules) {

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 const projects = [
   'packages/engine',
   'packages/contracts',
+  'packages/formats',
   'apps/server',
   'apps/web',
   'apps/cli',

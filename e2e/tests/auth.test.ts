@@ -62,9 +62,13 @@ describe('sign-up journey', () => {
     await screenshot(page, 'projects-de');
 
     await page.getByTestId('lang-en').click();
-    await expect.poll(() => page.getByTestId('user-menu').getAttribute('aria-label')).toBe('User menu');
+    await expect
+      .poll(() => page.getByTestId('user-menu').getAttribute('aria-label'))
+      .toBe('User menu');
     await page.getByTestId('lang-de').click();
-    await expect.poll(() => page.getByTestId('user-menu').getAttribute('aria-label')).toBe('Benutzermenü');
+    await expect
+      .poll(() => page.getByTestId('user-menu').getAttribute('aria-label'))
+      .toBe('Benutzermenü');
 
     await page.getByTestId('user-menu').click();
     await page.getByText('Abmelden', { exact: true }).click();
@@ -106,7 +110,12 @@ describe('forgot password journey', () => {
     const step2 = await api('/v1/users/register/', {
       step: 2,
       email,
-      company: { name: `Pfahl GmbH ${Date.now()}`, street: 'Weg 2', postal_code: '80331', location: 'München' },
+      company: {
+        name: `Pfahl GmbH ${Date.now()}`,
+        street: 'Weg 2',
+        postal_code: '80331',
+        location: 'München',
+      },
     });
     expect(step2.status).toBe(201);
 

@@ -1,4 +1,5 @@
-// `npm run calc --silent -- <project.json>`: prints the axial results of a project as JSON.
+// `npm run calc --silent -- <project.json> [--no-loadcases]`: prints the results of a project as JSON
+// (axial results and the horizontal load cases, one engine call).
 import { runCalc } from './run-calc';
 
 const outcome = runCalc(process.argv.slice(2));

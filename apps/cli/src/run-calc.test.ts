@@ -20,7 +20,7 @@ describe('runCalc', () => {
       piles: { Pname: string; R_d: number | null }[];
       soil_profiles: unknown[];
     };
-    expect(result.engineVersion).toBe('0.1.0');
+    expect(result.engineVersion).toBe('0.2.0');
     expect(result.piles[0]!.Pname).toBe('101');
     expect(result.piles[0]!.R_d).toBeGreaterThan(0);
     expect(result.soil_profiles).toHaveLength(2);
@@ -29,7 +29,9 @@ describe('runCalc', () => {
   it('adds the load-case results (lateral and section) for every load row of the example', () => {
     const out = runCalc([example]);
     const result = JSON.parse(out.stdout) as {
-      horizontal_loadcases: { horizontal_loads: { Pname: string; wOben: number | null; MMax: number | null }[] }[];
+      horizontal_loadcases: {
+        horizontal_loads: { Pname: string; wOben: number | null; MMax: number | null }[];
+      }[];
     };
     const rows = result.horizontal_loadcases.flatMap((c) => c.horizontal_loads);
     expect(rows.length).toBeGreaterThan(0);
@@ -37,6 +39,16 @@ describe('runCalc', () => {
     // Load point 101 carries Hx = 10 + 5 kN and My = 20 + 10 kNm: the head must move and bend.
     expect(loaded?.wOben).toBeGreaterThan(0);
     expect(loaded?.MMax).toBeGreaterThan(30);
+  });
+
+  it('skips the load cases with --no-loadcases and refuses unknown flags', () => {
+    const out = runCalc([example, '--no-loadcases']);
+    expect(out.exitCode).toBe(0);
+    expect(
+      (JSON.parse(out.stdout) as { horizontal_loadcases: unknown[] }).horizontal_loadcases,
+    ).toEqual([]);
+    expect(runCalc([example, '--fast']).exitCode).toBe(2);
+    expect(runCalc([]).exitCode).toBe(2);
   });
 
   it('exits 0 when only rows have problems', () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { calculateHorizontalLoadCases, calculateProject, normalizeProject } from '@pfahlplaner/engine';
+import { calculateProject } from '@pfahlplaner/engine';
 import type { EngineIssue, ProjectResult } from '@pfahlplaner/engine';
 
 /** Outcome of one CLI run: exit code and the text for stdout / stderr. */
@@ -8,12 +8,18 @@ export type CliOutcome = { exitCode: number; stdout: string; stderr: string };
 /**
  * Reads a project JSON file and calculates it. Exit code 0 whenever the file is a project (row-level
  * problems are issues on their rows); 1 when the file cannot be read as a project (missing, not JSON,
- * top-level keys missing); 2 for a usage error.
+ * top-level keys missing); 2 for a usage error. `--no-loadcases` skips the horizontal load cases.
  */
 export function runCalc(args: readonly string[]): CliOutcome {
-  const file = args[0];
-  if (file === undefined) {
-    return { exitCode: 2, stdout: '', stderr: 'usage: npm run calc --silent -- <project.json>\n' };
+  const flags = args.filter((a) => a.startsWith('--'));
+  const files = args.filter((a) => !a.startsWith('--'));
+  const file = files[0];
+  if (file === undefined || files.length > 1 || flags.some((f) => f !== '--no-loadcases')) {
+    return {
+      exitCode: 2,
+      stdout: '',
+      stderr: 'usage: npm run calc --silent -- <project.json> [--no-loadcases]\n',
+    };
   }
   let text: string;
   try {
@@ -31,16 +37,15 @@ export function runCalc(args: readonly string[]): CliOutcome {
       { code: 'NOT_JSON', message: error instanceof Error ? error.message : String(error) },
     ]);
   }
-  const result: ProjectResult = calculateProject(parsed);
+  const result: ProjectResult = calculateProject(parsed, {
+    horizontalLoadCases: flags.includes('--no-loadcases') ? 'skip' : 'calculate',
+  });
   const fatal = result.issues.filter(
     (i: EngineIssue) => i.code === 'PROJECT_NOT_AN_OBJECT' || i.code === 'PROJECT_KEY_MISSING',
   );
   if (fatal.length > 0) return fail(fatal);
-  // Load cases (lateral analysis and section design, issue 4) use the axial toe levels of the same run.
-  const { project } = normalizeProject(parsed);
-  const horizontal_loadcases = calculateHorizontalLoadCases(project, result.piles);
-  const output = { ...result, horizontal_loadcases };
-  return { exitCode: 0, stdout: `${JSON.stringify(output, null, 2)}\n`, stderr: '' };
+  // One engine call gives the axial results and the load cases (lateral analysis and section design).
+  return { exitCode: 0, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '' };
 }
 
 function fail(problems: unknown[]): CliOutcome {

@@ -18,22 +18,42 @@ import { zodValidatorCompiler } from '#app/lib/validation';
 import { authRepository } from '#app/modules/auth/auth.repository';
 import { authRoutes } from '#app/modules/auth/auth.routes';
 import { authService } from '#app/modules/auth/auth.service';
+import { billingRepository } from '#app/modules/billing/billing.repository';
+import { billingRoutes } from '#app/modules/billing/billing.routes';
+import { billingService } from '#app/modules/billing/billing.service';
+import type { PaymentProvider } from '#app/modules/billing/payment-provider';
+import { selectPaymentProvider } from '#app/modules/billing/payment-provider';
 import { companiesRepository } from '#app/modules/companies/companies.repository';
 import { companiesRoutes } from '#app/modules/companies/companies.routes';
 import { companiesService } from '#app/modules/companies/companies.service';
+import { employeesRepository } from '#app/modules/employees/employees.repository';
+import { employeesRoutes } from '#app/modules/employees/employees.routes';
+import { employeesService } from '#app/modules/employees/employees.service';
+import { formatsCodecs } from '#app/modules/files/codecs';
+import { filesRepository } from '#app/modules/files/files.repository';
+import { filesRoutes } from '#app/modules/files/files.routes';
+import { filesService } from '#app/modules/files/files.service';
+import { memoryUndoStore } from '#app/modules/files/import-undo';
 import { generalRoutes } from '#app/modules/general/general.routes';
 import { generalService } from '#app/modules/general/general.service';
 import { mailRepository } from '#app/modules/mail/mail.repository';
 import type { Mailer } from '#app/modules/mail/mailer';
 import { outboxMailer, smtpMailer } from '#app/modules/mail/mailer';
 import { outboxRoutes } from '#app/modules/mail/outbox.routes';
+import type { CalculationPool } from '#app/modules/calculation/worker-pool';
+import { createCalculationPool } from '#app/modules/calculation/worker-pool';
+import { projectsRepository } from '#app/modules/projects/projects.repository';
+import { projectsRoutes } from '#app/modules/projects/projects.routes';
+import { projectsService } from '#app/modules/projects/projects.service';
 import { otpRepository } from '#app/modules/registration/otp.repository';
 import { registrationRoutes } from '#app/modules/registration/registration.routes';
 import { registrationService } from '#app/modules/registration/registration.service';
 import { usersRepository } from '#app/modules/users/users.repository';
 import { usersRoutes } from '#app/modules/users/users.routes';
 import { usersService } from '#app/modules/users/users.service';
+import { licenceGuard } from '#app/lib/policy';
 import { authenticateHook } from '#app/plugins/auth';
+import { supportAuthHook } from '#app/plugins/support-auth';
 import { registerErrorHandler } from '#app/plugins/error-handler';
 import { registerWebApp } from '#app/plugins/static';
 import { registerSwagger } from '#app/plugins/swagger';
@@ -55,6 +75,10 @@ export type BuildAppOptions = {
   rateLimits?: Partial<RateLimits>;
   /** Where outbox mails are printed for people (default: stdout, except in tests). */
   printMail?: (text: string) => void;
+  /** Default: a worker pool of config.calcWorkers threads, closed with the app. */
+  calculationPool?: CalculationPool;
+  /** Default: Stripe when config.stripeSecretKey is set, else the embedded test provider (ADR 0081). */
+  paymentProvider?: PaymentProvider;
 };
 
 /** Builds the Fastify app with all routes. Never listens (see server.ts); tests use app.inject. */
@@ -111,23 +135,70 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     limiter,
     limits,
   });
+  const otpKey = Buffer.from(
+    sha256(Buffer.concat([Buffer.from('otp-key:'), config.jwtSecret])),
+    'hex',
+  );
+  const otp = otpRepository(db);
   const registration = registrationService({
     users,
-    otp: otpRepository(db),
+    otp,
     tokens,
     auth,
     mailer,
     clock,
-    otpKey: Buffer.from(sha256(Buffer.concat([Buffer.from('otp-key:'), config.jwtSecret])), 'hex'),
+    otpKey,
     publicUrl: config.publicUrl,
     limiter,
     limits,
   });
+  /** Licence guard of every write route on company data (lib/policy.ts; the projects module uses it too). */
+  const licence = licenceGuard({ db, clock });
+  const billingSvc = billingService({
+    billing: billingRepository(db),
+    users,
+    mailer,
+    clock,
+    otpKey,
+    publicUrl: config.publicUrl,
+    provider: opts.paymentProvider ?? selectPaymentProvider(config),
+    limiter,
+    limits,
+  });
+  const employeesSvc = employeesService({
+    employees: employeesRepository(db),
+    users,
+    otp,
+    billing: billingSvc,
+    licence,
+    mailer,
+    clock,
+    otpKey,
+    publicUrl: config.publicUrl,
+  });
+  const supportOnly = supportAuthHook(config.supportToken);
   const usersSvc = usersService({ users, tokens, auth, clock, apiBase: config.apiBase });
   const companiesSvc = companiesService({
     companies: companiesRepository(db),
     clock,
     apiBase: config.apiBase,
+  });
+  const pool = opts.calculationPool ?? createCalculationPool(config.calcWorkers);
+  if (!opts.calculationPool) app.addHook('onClose', () => pool.close());
+  const projectsSvc = projectsService({
+    projects: projectsRepository(db),
+    clock,
+    pool,
+    servers: config.calcServers,
+    remoteTimeoutMs: config.calcRemoteTimeoutMs,
+    licence,
+  });
+  const filesSvc = filesService({
+    projects: projectsSvc,
+    files: filesRepository(db),
+    codecs: formatsCodecs,
+    undo: memoryUndoStore(clock),
+    clock,
   });
   const general = generalService({ termsUrl: config.termsUrl, version: config.version });
   const authenticate = authenticateHook(auth);
@@ -160,6 +231,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       registrationRoutes(api, registration);
       usersRoutes(api, usersSvc, authenticate);
       companiesRoutes(api, companiesSvc, authenticate);
+      projectsRoutes(api, projectsSvc, authenticate, { workbookMaxBytes: config.workbookMaxBytes });
+      employeesRoutes(api, employeesSvc, authenticate, supportOnly);
+      billingRoutes(api, billingSvc, authenticate, supportOnly, {
+        devRoutes: !config.isProduction,
+      });
+      filesRoutes(api, filesSvc, authenticate);
       generalRoutes(api, general);
       if (!config.isProduction) outboxRoutes(api, mails);
       done();

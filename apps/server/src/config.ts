@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { CalcServerConfig } from '#app/modules/calculation/calc-servers';
+import { LOCAL_SERVER, parseCalcServers } from '#app/modules/calculation/calc-servers';
 
 /** The repository root: relative DATA_DIR values resolve against it, wherever npm or tsx was started. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -38,6 +41,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().optional().default(1_048_576),
   LOGO_MAX_BYTES: z.coerce.number().int().positive().optional().default(2_097_152),
+  WORKBOOK_MAX_BYTES: z.coerce.number().int().positive().optional().default(33_554_432),
+  CALC_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  CALC_SERVERS: z.string().optional(),
+  CALC_REMOTE_TIMEOUT_MS: z.coerce.number().int().positive().optional().default(120_000),
+  SUPPORT_TOKEN: z.string().min(32, 'SUPPORT_TOKEN must have at least 32 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -63,7 +73,19 @@ export type Config = {
   trustProxy: boolean;
   bodyLimitBytes: number;
   logoMaxBytes: number;
+  /** Largest workbook save body (update-table-datas); a 10,000-row workbook is a few MB. */
+  workbookMaxBytes: number;
+  /** Worker threads of the local calculation pool. */
+  calcWorkers: number;
+  /** Calculation servers; `local` (the worker pool) first and default. */
+  calcServers: CalcServerConfig[];
+  calcRemoteTimeoutMs: number;
   version: string;
+  /** Bearer token of the support-side routes (employee delete); unset: those routes answer 403. */
+  supportToken: string | undefined;
+  /** Set: payments go through Stripe; unset: the embedded test provider (ADR 0081). */
+  stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
 };
 
 const readVersion = (): string => {
@@ -93,6 +115,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const e = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
+  let calcServers: CalcServerConfig[];
+  try {
+    calcServers = parseCalcServers(e.CALC_SERVERS);
+  } catch (error) {
+    throw new Error(
+      `Invalid configuration:\nCALC_SERVERS: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
@@ -113,7 +144,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logoMaxBytes: e.LOGO_MAX_BYTES,
+    workbookMaxBytes: e.WORKBOOK_MAX_BYTES,
+    calcWorkers: e.CALC_WORKERS ?? Math.min(2, availableParallelism()),
+    calcServers,
+    calcRemoteTimeoutMs: e.CALC_REMOTE_TIMEOUT_MS,
     version: readVersion(),
+    supportToken: e.SUPPORT_TOKEN || undefined,
+    stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,
   };
 };
 
@@ -137,6 +175,13 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: false,
   bodyLimitBytes: 1_048_576,
   logoMaxBytes: 2_097_152,
+  workbookMaxBytes: 33_554_432,
+  calcWorkers: 1,
+  calcServers: [LOCAL_SERVER],
+  calcRemoteTimeoutMs: 10_000,
   version: readVersion(),
+  supportToken: undefined,
+  stripeSecretKey: undefined,
+  stripePublishableKey: undefined,
   ...overrides,
 });

@@ -8,17 +8,24 @@ export type { LateralDistribution, LateralResult } from './lateral/pile-lateral'
 export type { LateralLayer, LateralModel } from './lateral/mesh';
 export type { LateralLoads } from './lateral/lateral-analysis';
 export { designSection } from './section/design-section';
+export { checkSteelPipe, pipeClass, pipeSection, PIPE_STEEL } from './section/steel-pipe';
+export type { PipeSection, PipeSteelGrade, SteelPipeCheck } from './section/steel-pipe';
+export { biaxialExponent, equivalentMoment, BIAXIAL_EXPONENT_TABLE } from './section/biaxial';
 export type { SectionDesignInput, SectionDesignResult } from './section/design-section';
 export { CONCRETE_CLASSES, concreteClassFromCode } from './section/materials';
 export type { ConcreteClass } from './section/materials';
 export type { BarLayout } from './section/bar-layout';
 export type { ShearResult } from './section/shear';
 export type { LinkLayout } from './section/links';
-export { calculateHorizontalLoadCases } from './loadcases/calculate-horizontal-loadcases';
+export {
+  calculateHorizontalLoadCases,
+  calculateProjectLoadCases,
+} from './loadcases/calculate-horizontal-loadcases';
 export type {
   AxialDataForLateral,
   HorizontalLoadCaseResult,
   HorizontalLoadRowResult,
   HorizontalOptions,
-  PileInclinationFields,
+  LoadCaseResult,
+  ProjectIndex,
 } from './loadcases/calculate-horizontal-loadcases';

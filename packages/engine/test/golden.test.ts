@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { calculateProject } from '../src/public-axial';
+import type { ProjectResult } from '../src/public-axial';
 
 // Golden file of the example project. Regenerate ON PURPOSE with
 // `npx tsx packages/engine/test/generate-golden.ts` and review the diff like code.
@@ -17,6 +18,9 @@ describe('calculateProject golden files', () => {
         'utf8',
       ),
     ) as unknown;
-    expect(JSON.parse(JSON.stringify(calculateProject(input)))).toEqual(golden);
+    // the load cases have their own golden file (loadcases-golden.test.ts)
+    const result: Partial<ProjectResult> = calculateProject(input, { horizontalLoadCases: 'skip' });
+    delete result.horizontal_loadcases;
+    expect(JSON.parse(JSON.stringify(result))).toEqual(golden);
   });
 });

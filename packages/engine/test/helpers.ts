@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 // Small wire-format project builders for tests, golden files and the bench.
 export type WireLayer = Record<string, unknown>;
 export type WirePile = Record<string, unknown>;
@@ -36,3 +37,7 @@ export function sandProject(
     horizontal_loadcases: [],
   };
 }
+
+/** Reads a JSON file by its path from the repository root (examples, golden files). */
+export const readRepoJson = (path: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8')) as unknown;

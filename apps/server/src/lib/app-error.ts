@@ -6,6 +6,8 @@ type AppErrorOptions = {
   cause?: unknown;
   /** Extra response headers, e.g. Retry-After for RATE_LIMITED. */
   headers?: Record<string, string>;
+  /** `data` of the failure envelope (e.g. the current workbook of a VERSION_CONFLICT); default null. */
+  data?: unknown;
 };
 
 /** The only error services throw. The error handler turns it into the failure envelope. */
@@ -14,6 +16,7 @@ export class AppError extends Error {
   readonly details: ErrorDetail[];
   readonly statusCode: number;
   readonly headers: Record<string, string>;
+  readonly data: unknown;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(code, options.cause === undefined ? undefined : { cause: options.cause });
@@ -22,6 +25,7 @@ export class AppError extends Error {
     this.details = options.details ?? [];
     this.statusCode = httpStatusFor(code);
     this.headers = options.headers ?? {};
+    this.data = options.data ?? null;
   }
 }
 

@@ -9,14 +9,14 @@ export const ok = <T>(data: T, message = 'Success') => ({
   data,
 });
 
-export const failure = (code: ErrorCode, details: ErrorDetail[] = []) => ({
+export const failure = (code: ErrorCode, details: ErrorDetail[] = [], data: unknown = null) => ({
   status_code: 0 as const,
   status_message: ERROR_MESSAGES[code],
-  data: null,
+  data,
   error: { code, details },
 });
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /** Response schemas of a route for OpenAPI and serialisation: the success envelope plus failure envelopes. */
 export const responses = <S extends 200 | 201, T extends z.ZodType>(

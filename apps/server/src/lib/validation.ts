@@ -39,7 +39,7 @@ const fallbackCode = (issue: $ZodIssue, input: unknown): ErrorCode => {
 };
 
 /** Parse-level error map: runs only where the schema has no message (our schemas use codes as messages). */
-const errorMap = (
+export const zodErrorMap = (
   issue: Parameters<NonNullable<z.core.ParseContext<z.core.$ZodIssue>['error']>>[0],
 ) => fallbackCode(issue as $ZodIssue, issue.input);
 
@@ -57,7 +57,7 @@ export const issuesToDetails = (issues: readonly $ZodIssue[]): ErrorDetail[] =>
 export const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = safeParse(schema, data, { error: errorMap });
+    const result = safeParse(schema, data, { error: zodErrorMap });
     if (result.success) return { value: result.data };
     return {
       error: new AppError('VALIDATION_FAILED', { details: issuesToDetails(result.error.issues) }),

@@ -4,7 +4,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '#app/lib/app-error';
 import { failure } from '#app/lib/envelope';
 
-type Mapped = { code: ErrorCode; details: ErrorDetail[]; headers: Record<string, string> };
+type Mapped = {
+  code: ErrorCode;
+  details: ErrorDetail[];
+  headers: Record<string, string>;
+  data?: unknown;
+};
 
 const byStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -22,7 +27,7 @@ const byStatus: Record<number, ErrorCode> = {
 /** Any thrown value → code, details and headers of the failure envelope. */
 const mapError = (error: unknown): Mapped => {
   if (error instanceof AppError) {
-    return { code: error.code, details: error.details, headers: error.headers };
+    return { code: error.code, details: error.details, headers: error.headers, data: error.data };
   }
   const e = error as Partial<FastifyError> & { validation?: unknown };
   const none = { details: [], headers: {} };
@@ -52,10 +57,13 @@ const mapError = (error: unknown): Mapped => {
 /** One error handler and one not-found handler for the API: every failure is an envelope, 5xx hide internals. */
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
-    const { code, details, headers } = mapError(error);
+    const { code, details, headers, data } = mapError(error);
     const status = httpStatusFor(code);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code, details }, 'request rejected');
-    return reply.code(status).headers(headers).send(failure(code, details));
+    return reply
+      .code(status)
+      .headers(headers)
+      .send(failure(code, details, data ?? null));
   });
 };

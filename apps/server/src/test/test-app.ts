@@ -227,3 +227,18 @@ export const addColleague = async (
     refresh: data.refresh_token,
   };
 };
+
+/** A multipart/form-data body with one file field (upload routes). */
+export const multipartBody = (
+  field: string,
+  bytes: Buffer,
+  filename = 'logo.png',
+  type = 'image/png',
+) => {
+  const boundary = '----pfahlplanerTestBoundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};

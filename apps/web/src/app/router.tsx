@@ -21,7 +21,24 @@ const ProjectsPage = lazyWithRetry(
   () => import('../features/projects/ProjectsPage'),
   'ProjectsPage',
 );
+const UpgradePage = lazyWithRetry(() => import('../features/team/UpgradePage'), 'UpgradePage');
+const InvitationPage = lazyWithRetry(
+  () => import('../features/team/InvitationPage'),
+  'InvitationPage',
+);
+const WorkspacePage = lazyWithRetry(
+  () => import('../features/workspace/WorkspacePage'),
+  'WorkspacePage',
+);
 const AccountPage = lazyWithRetry(() => import('../features/account/AccountPage'), 'AccountPage');
+// Development page of the workspace panels (example project, real engine results); not in production builds.
+const DevPanelsPage = import.meta.env.DEV
+  ? lazyWithRetry(() => import('../features/workspace/panels/dev/DevPanelsPage'), 'DevPanelsPage')
+  : null;
+const ProjectFilesPage = lazyWithRetry(
+  () => import('../features/files/ProjectFilesPage'),
+  'ProjectFilesPage',
+);
 
 /** Routes of the shell: public pages, the protected workspace, everything else → /login. */
 export const AppRoutes = () => (
@@ -33,6 +50,8 @@ export const AppRoutes = () => (
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/invitation" element={<InvitationPage />} />
+        {DevPanelsPage && <Route path="/dev/panels" element={<DevPanelsPage />} />}
         <Route element={<RequireAuth />}>
           <Route
             path="/projects"
@@ -43,10 +62,34 @@ export const AppRoutes = () => (
             }
           />
           <Route
+            path="/projects/:projectId"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <WorkspacePage />
+              </Suspense>
+            }
+          />
+          <Route
             path="/account"
             element={
               <Suspense fallback={<PageFallback />}>
                 <AccountPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/upgrade"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <UpgradePage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/projects/:projectId/files"
+            element={
+              <Suspense fallback={<PageFallback />}>
+                <ProjectFilesPage />
               </Suspense>
             }
           />

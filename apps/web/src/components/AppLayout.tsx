@@ -3,6 +3,7 @@ import { Button, Drawer, Grid, Layout, Menu } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LicenceBanner } from '../features/team/LicenceBanner';
 import { DecimalSwitch } from './DecimalSwitch';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -98,6 +99,7 @@ export const AppLayout = ({ user, onSignOut }: AppLayoutProps) => {
           </Button>
         </Drawer>
       )}
+      <LicenceBanner />
       <Layout.Content className="pp-content">
         <Outlet />
       </Layout.Content>

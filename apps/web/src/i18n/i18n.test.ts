@@ -1,7 +1,6 @@
 import { ERROR_CODES } from '@pfahlplaner/contracts';
 import { describe, expect, it } from 'vitest';
-import de from './de.json';
-import en from './en.json';
+import { translationDe as de, translationEn as en } from './resources';
 
 type Tree = { [key: string]: string | Tree };
 

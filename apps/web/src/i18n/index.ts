@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
-import en from './en.json';
+import { translationDe, translationEn } from './resources';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -9,7 +8,10 @@ export const DEFAULT_LANGUAGE: Language = 'de';
 
 export const isLanguage = (value: unknown): value is Language => value === 'de' || value === 'en';
 
-export const resources = { de: { translation: de }, en: { translation: en } } as const;
+export const resources = {
+  de: { translation: translationDe },
+  en: { translation: translationEn },
+} as const;
 
 /** Initialises the shared i18next instance (German is the source and fallback language). */
 export const initI18n = (language: Language) => {

@@ -116,8 +116,8 @@ describe('FIELD_CATALOGUE', () => {
     }
   });
 
-  it('contains every settings field of legacy-format §2.5 (66, of which 60 go to the XML)', () => {
-    expect(FIELDS_BY_ENTITY.settings).toHaveLength(66);
+  it('contains every settings field of legacy-format §2.5 (66, of which 60 go to the XML) plus KopfEingespannt and StahlsorteRohr', () => {
+    expect(FIELDS_BY_ENTITY.settings).toHaveLength(68);
     expect(FIELDS_BY_ENTITY.settings.filter((field) => field.xml !== null)).toHaveLength(60);
     expect(FIELD_CATALOGUE.settings.default_company_info.default).toBe(true);
   });

@@ -73,3 +73,10 @@ export const INCREASE_SCOPE_OPTIONS = [
   { value: 1, label: 'qc und cu' },
   { value: 2, label: 'nein' },
 ] as const;
+
+/** Structural steel grades of steel pipe piles (`StahlsorteRohr`); f_y for t ≤ 40 mm in the engine. */
+export const PIPE_STEEL_GRADE_OPTIONS = [
+  { value: 'S235', label: 'S235' },
+  { value: 'S275', label: 'S275' },
+  { value: 'S355', label: 'S355' },
+] as const;

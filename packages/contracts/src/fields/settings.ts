@@ -7,6 +7,7 @@ import {
   INCREASE_SCOPE_OPTIONS,
   NORM_OPTIONS,
   PILE_TYPE_OPTIONS,
+  PIPE_STEEL_GRADE_OPTIONS,
   TOE_INFLUENCE_OPTIONS,
 } from './enums';
 import { DEG_TO_RAD } from './units';
@@ -591,6 +592,21 @@ export const SETTINGS_FIELDS = [
     source: 'legacy-format §2.5 [C]',
   },
   {
+    key: 'KopfEingespannt',
+    entity: 'settings',
+    role: 'input',
+    kind: 'boolean',
+    unit: '-',
+    default: false,
+    nullable: false,
+    grid: 'none',
+    group: 'general',
+    excel: null,
+    xml: null,
+    source:
+      'new (issue 4, ADR 0025): pile head fixed against rotation in the lateral analysis; not in the predecessor format (legacy-format has no such field); default free head (calculation-reference §5.3)',
+  },
+  {
     key: 'gammaStaendig',
     entity: 'settings',
     role: 'input',
@@ -819,6 +835,22 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: { element: '_Stahlsorte', factor: 1 },
     source: 'legacy-format §2.5 [C]',
+  },
+  {
+    key: 'StahlsorteRohr',
+    entity: 'settings',
+    role: 'input',
+    kind: 'enum',
+    values: PIPE_STEEL_GRADE_OPTIONS,
+    unit: '-',
+    default: 'S355',
+    nullable: false,
+    grid: 'none',
+    group: 'crossSection',
+    excel: null,
+    xml: null,
+    source:
+      'new (issue 4, ADR 0028): structural steel grade of steel pipe piles (r) for the EN 1993-1-1 section check; not in the predecessor format; default S355',
   },
   {
     key: 'StandardPfahlTyp',

@@ -21,29 +21,6 @@ export type ResistanceCurve = {
   Rc_k: number;
 };
 
-type Knot = readonly [number, number];
-
-/** Piecewise-linear function through (0,0) and the knots; constant after the last knot. */
-function pwl(knots: readonly Knot[], s: number): number {
-  let prevS = 0;
-  let prevR = 0;
-  for (const [ks, kr] of knots) {
-    if (s <= ks) return ks === prevS ? kr : prevR + ((s - prevS) / (ks - prevS)) * (kr - prevR);
-    prevS = ks;
-    prevR = kr;
-  }
-  return prevR;
-}
-
-/** Knot values never decrease (user overrides could otherwise give a falling curve). */
-const monotone = (knots: Knot[]): Knot[] => {
-  let max = 0;
-  return knots.map(([s, r]) => {
-    max = Math.max(max, r);
-    return [s, max] as const;
-  });
-};
-
 /**
  * Empirical limit settlement of the skin friction: s [cm] = 0.50 · R_s [MN] + 0.50, capped.
  * Bored: cap 3.0 cm (product specification, notebook [S22]; DIN origin [U]). Driven s_sg*: cap 1.0 cm [U].
@@ -55,10 +32,145 @@ export function skinLimitSettlement(Rs: number, capCm: number): { s: number; isC
   return { s: Math.min(cm, capCm) / 100, isCapped: cm > capCm };
 }
 
+/** Piecewise-linear function through (0,0) and n knots (s_i, R_i); constant after the last knot. */
+function pwl(ks: Float64Array, kr: Float64Array, n: number, s: number): number {
+  let prevS = 0;
+  let prevR = 0;
+  for (let i = 0; i < n; i += 1) {
+    const a = ks[i]!;
+    const b = kr[i]!;
+    if (s <= a) return a === prevS ? b : prevR + ((s - prevS) / (a - prevS)) * (b - prevR);
+    prevS = a;
+    prevR = b;
+  }
+  return prevR;
+}
+
+/** Most knots of a curve: 2 skin + 3 base (bored) → at most 5 distinct settlements + the origin. */
+const MAX_POINTS = 8;
+
 /**
- * Builds the resistance–settlement polygon (ADR 0010).
+ * Builds the resistance–settlement polygon (ADR 0010) into reusable flat arrays, so the length iteration
+ * can invert it without allocating; `buildCurve` turns the same numbers into objects.
  * Bored: R_s linear to R_s,k at s_sg; R_b through (0.02D, R_b02), (0.03D, R_b03), (0.10D, R_b10).
  * Driven: R_s to R_s* at s_sg*, then to R_s,k at s_g; R_b through (0.035D, R_b035), (0.10D, R_b10).
+ * Knot values never decrease (user overrides could otherwise give a falling curve).
+ * @see calculation-reference.md §2.1, §2.2
+ */
+export class CurveBuilder {
+  private readonly skinS = new Float64Array(2);
+  private readonly skinR = new Float64Array(2);
+  private readonly baseS = new Float64Array(MAX_POINTS);
+  private readonly baseR = new Float64Array(MAX_POINTS);
+  private skinCount = 0;
+  private baseCount = 0;
+  /** Points: s [m], R_s, R_b, R = R_s + R_b [kN]; index 0 is the origin. */
+  readonly s = new Float64Array(MAX_POINTS);
+  readonly Rs = new Float64Array(MAX_POINTS);
+  readonly Rb = new Float64Array(MAX_POINTS);
+  readonly R = new Float64Array(MAX_POINTS);
+  count = 0;
+  ssg = 0;
+  sg = 0;
+  isSsgCapped = false;
+  RsK = 0;
+  RbK = 0;
+
+  /**
+   * @param D diameter [m] @param Rs R_s,k [kN] @param RsStar R_s,k* [kN] (driven)
+   * @param Rb base resistances [kN] at `sRel` (first `nb` entries)
+   */
+  build(
+    kind: CurveKind,
+    D: number,
+    Rs: number,
+    RsStar: number,
+    Rb: ArrayLike<number>,
+    nb: number,
+    sRel: ArrayLike<number>,
+  ): void {
+    const sg = 0.1 * D;
+    const limit =
+      kind === 'bored' ? skinLimitSettlement(Rs, 3.0) : skinLimitSettlement(RsStar, 1.0);
+    if (kind === 'bored') {
+      this.skinS[0] = limit.s;
+      this.skinR[0] = Rs;
+      this.skinCount = 1;
+    } else {
+      const first = Math.max(0, RsStar);
+      this.skinS[0] = limit.s;
+      this.skinR[0] = first;
+      this.skinS[1] = Math.max(sg, limit.s);
+      this.skinR[1] = Math.max(first, Rs);
+      this.skinCount = 2;
+    }
+    let max = 0;
+    for (let k = 0; k < nb; k += 1) {
+      max = Math.max(max, Rb[k]!);
+      this.baseS[k] = sRel[k]! * D;
+      this.baseR[k] = max;
+    }
+    this.baseCount = nb;
+    // Union of the knot settlements, ascending, without duplicates (insertion into s[1..]).
+    this.count = 1;
+    for (let k = 0; k < this.skinCount; k += 1) this.insert(this.skinS[k]!);
+    for (let k = 0; k < nb; k += 1) this.insert(this.baseS[k]!);
+    const n = this.count - 1;
+    const s = this.s;
+    s[0] = 0;
+    this.Rs[0] = 0;
+    this.Rb[0] = 0;
+    this.R[0] = 0;
+    for (let i = 1; i <= n; i += 1) {
+      const rs = pwl(this.skinS, this.skinR, this.skinCount, s[i]!);
+      const rb = pwl(this.baseS, this.baseR, nb, s[i]!);
+      this.Rs[i] = rs;
+      this.Rb[i] = rb;
+      this.R[i] = rs + rb;
+    }
+    this.ssg = limit.s;
+    this.sg = sg;
+    this.isSsgCapped = limit.isCapped;
+    this.RsK = this.skinR[this.skinCount - 1]!;
+    this.RbK = pwl(this.baseS, this.baseR, this.baseCount, sg);
+  }
+
+  /** Inserts a knot settlement into the sorted points s[1..count-1] unless present. */
+  private insert(value: number): void {
+    const s = this.s;
+    const n = this.count - 1;
+    let at = n;
+    while (at > 0 && s[at]! > value) at -= 1;
+    if (at > 0 && s[at] === value) return;
+    for (let m = n; m > at; m -= 1) s[m + 1] = s[m]!;
+    s[at + 1] = value;
+    this.count += 1;
+  }
+
+  /** Settlement for load F [m] (same inversion as `settlementFor`). */
+  settlement(F: number): number | null {
+    if (F <= 0) return 0;
+    const { s, R } = this;
+    for (let i = 1; i < this.count; i += 1) {
+      if (F <= R[i]!) {
+        return R[i] === R[i - 1]
+          ? s[i - 1]!
+          : s[i - 1]! + ((F - R[i - 1]!) / (R[i]! - R[i - 1]!)) * (s[i]! - s[i - 1]!);
+      }
+    }
+    return null;
+  }
+
+  /** Secant stiffness (same rule as `springStiffness`). */
+  stiffness(F: number, settlement: number | null): number | null {
+    if (settlement === null) return null;
+    if (F > 0 && settlement > 0) return F / settlement;
+    return this.count > 1 && this.s[1]! > 0 ? this.R[1]! / this.s[1]! : null;
+  }
+}
+
+/**
+ * The resistance–settlement polygon as objects (ADR 0010), built by `CurveBuilder`.
  * @param D diameter [m] @param Rs R_s,k [kN] @param RsStar R_s,k* [kN] (driven) @param Rb base resistances [kN] at `sRel`
  * @see calculation-reference.md §2.1, §2.2
  */
@@ -70,36 +182,21 @@ export function buildCurve(
   Rb: readonly number[],
   sRel: readonly number[],
 ): ResistanceCurve {
-  const sg = 0.1 * D;
-  const limit = kind === 'bored' ? skinLimitSettlement(Rs, 3.0) : skinLimitSettlement(RsStar, 1.0);
-  const skinKnots: Knot[] =
-    kind === 'bored'
-      ? [[limit.s, Rs]]
-      : monotone([
-          [limit.s, RsStar],
-          [Math.max(sg, limit.s), Rs],
-        ]);
-  const baseKnots = monotone(Rb.map((r, k) => [sRel[k]! * D, r] as const));
-  const sValues = [...new Set([...skinKnots.map((k) => k[0]), ...baseKnots.map((k) => k[0])])].sort(
-    (a, b) => a - b,
-  );
-  const points: CurvePoint[] = [{ s: 0, Rs: 0, Rb: 0, R: 0 }];
-  for (const s of sValues) {
-    const rs = pwl(skinKnots, s);
-    const rb = pwl(baseKnots, s);
-    points.push({ s, Rs: rs, Rb: rb, R: rs + rb });
+  const b = new CurveBuilder();
+  b.build(kind, D, Rs, RsStar, Rb, Rb.length, sRel);
+  const points: CurvePoint[] = [];
+  for (let i = 0; i < b.count; i += 1) {
+    points.push({ s: b.s[i]!, Rs: b.Rs[i]!, Rb: b.Rb[i]!, R: b.R[i]! });
   }
-  const RsK = skinKnots[skinKnots.length - 1]![1];
-  const RbK = pwl(baseKnots, sg);
   return {
     kind,
     points,
-    ssg: limit.s,
-    sg,
-    isSsgCapped: limit.isCapped,
-    Rs_k: RsK,
-    Rb_k: RbK,
-    Rc_k: RsK + RbK,
+    ssg: b.ssg,
+    sg: b.sg,
+    isSsgCapped: b.isSsgCapped,
+    Rs_k: b.RsK,
+    Rb_k: b.RbK,
+    Rc_k: b.RsK + b.RbK,
   };
 }
 

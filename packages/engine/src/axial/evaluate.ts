@@ -1,7 +1,7 @@
 import type { ResistanceCurve } from './curve';
-import { buildCurve, settlementFor, skinLimitSettlement, springStiffness } from './curve';
+import { buildCurve, settlementFor, springStiffness } from './curve';
 import type { ProfileModel } from './profile-model';
-import { integralTo, layerIndexAt, LEVEL_EPS, profileBottom } from './profile-model';
+import { integralTo, LEVEL_EPS, profileBottom } from './profile-model';
 
 /** Everything about one load point that does not depend on the pile length (units m, kN). */
 export type PileContext = {
@@ -19,6 +19,8 @@ export type PileContext = {
   groupFactor: number;
   gammaDruck: number;
   gammaZug: number;
+  /** γ_G for the drag force of negative skin friction (a permanent action, R §6.4 [U]). */
+  gammaG: number;
   /** Loads per pile [kN] (compression positive; min loads negative = tension). */
   Ed: number;
   Ek: number;
@@ -56,6 +58,8 @@ export type Evaluation = {
   EzuRMin: number;
   /** Contiguous embedment into relevant layers above the toe [m]. */
   embedment: number;
+  /** Drag force of negative skin friction on the shaft above the toe [kN] (0 without `tauNk`). */
+  Fn: number;
   /** First failed check (null = all passed). */
   failed: CheckName | null;
   curve: ResistanceCurve | null;
@@ -66,7 +70,9 @@ export type Evaluation = {
 
 function baseValues(ctx: PileContext, zToe: number, toeLayer: number): number[] {
   const { model } = ctx;
-  const own = model.layers[toeLayer]!.base.map((b) => b.used);
+  // Toe above the profile (pile top above startKote, short trial length): no base resistance.
+  if (toeLayer < 0) return model.qBase.map(() => 0);
+  const own = model.qBase.map((q) => q[toeLayer]!);
   if (ctx.averaging === null) return own;
   const zHigh = Math.min(zToe + ctx.averaging.above, model.tops[0]!);
   const zLow = Math.max(zToe - ctx.averaging.below, profileBottom(model));
@@ -77,6 +83,44 @@ function baseValues(ctx: PileContext, zToe: number, toeLayer: number): number[] 
         integralTo(model, cum, model.qBase[k]!, zHigh)) /
       (zHigh - zLow),
   );
+}
+
+/**
+ * Drag force of negative skin friction F_n = π·D·Σ τ_n,k,i·t_i over the shaft in `tauNk` layers [kN], a permanent
+ * action added to E_k and (× γ_G) to E_d (R §6.4 [U]; neither the row share nor the group factor applies).
+ */
+export function dragForce(ctx: PileContext, zToe: number): number {
+  const { model } = ctx;
+  if (!model.hasNegativeSkinFriction || zToe >= ctx.zStart) return 0;
+  return (
+    ctx.perimeter *
+    (integralTo(model, model.cumNeg, model.qNeg, zToe) -
+      integralTo(model, model.cumNeg, model.qNeg, ctx.zStart))
+  );
+}
+
+/** Contiguous embedment into `IstEindringRelevant` layers above the toe [m] (0 for a toe above the soil). */
+export function embedmentAt(ctx: PileContext, toeLayer: number, zToe: number): number {
+  const runTop = toeLayer < 0 ? null : ctx.model.relevantRunTop[toeLayer];
+  return runTop == null ? 0 : Math.max(0, Math.min(runTop, ctx.zStart) - zToe);
+}
+
+/**
+ * First failed check before the settlement check, in the order of the length iteration: toe layer, embedment,
+ * ULS compression, ULS tension (utilisations as fractions). Shared by `evaluateAt` and `StepKernel.evaluate`.
+ */
+export function failedBeforeSettlement(
+  ctx: PileContext,
+  toeLayer: number,
+  embedment: number,
+  EzuR: number,
+  EzuRMin: number,
+): CheckName | null {
+  if (toeLayer < 0 || !ctx.model.profile.soil_layers[toeLayer]!.FuszAbsetzbar) return 'toe-layer';
+  if (embedment < ctx.requiredEmbedment - LEVEL_EPS) return 'embedment';
+  if (EzuR > ctx.utilisationLimit + 1e-12) return 'uls-compression';
+  if (EzuRMin > ctx.utilisationLimit + 1e-12) return 'uls-tension';
+  return null;
 }
 
 function shaft(ctx: PileContext, cum: number[], q: readonly number[], zToe: number): number {
@@ -91,44 +135,6 @@ function shaft(ctx: PileContext, cum: number[], q: readonly number[], zToe: numb
 }
 
 /**
- * Allocation-free pre-check of one trial length (toe layer, embedment, ULS compression and tension);
- * the length iteration calls `evaluateAt` only when this passes. Same formulas as `evaluateAt`.
- * @returns the first failed cheap check, or null
- */
-export function quickCheck(ctx: PileContext, L: number): CheckName | null {
-  const { model } = ctx;
-  const zToe = ctx.top - L;
-  const i = layerIndexAt(model, zToe);
-  if (!model.profile.soil_layers[i]!.FuszAbsetzbar) return 'toe-layer';
-  const runTop = model.relevantRunTop[i];
-  const embedment = runTop == null ? 0 : Math.max(0, Math.min(runTop, ctx.zStart) - zToe);
-  if (embedment < ctx.requiredEmbedment - LEVEL_EPS) return 'embedment';
-  const layers = model.layers;
-  const isDriven = model.family.curve === 'driven';
-  const Rs = shaft(ctx, model.cumSkin, model.qSkin, zToe);
-  const RsMax = isDriven ? Math.max(Rs, shaft(ctx, model.cumSkinStar, model.qSkinStar, zToe)) : Rs;
-  let qb = 0;
-  for (let k = 0; k < layers[i]!.base.length; k += 1) {
-    qb = Math.max(
-      qb,
-      ctx.averaging === null ? layers[i]!.base[k]!.used : averagedBase(ctx, zToe, k),
-    );
-  }
-  const R_d = (RsMax + qb * ctx.area * ctx.groupFactor) / ctx.gammaDruck;
-  if (ctx.Ed > 0 && (R_d <= 0 || ctx.Ed / R_d > ctx.utilisationLimit + 1e-12)) {
-    return 'uls-compression';
-  }
-  if (ctx.Ek > 0 && resistanceAtSettlement(ctx, zToe, i, Rs, ctx.sAllow) < ctx.Ek - 1e-9) {
-    return 'sls-settlement';
-  }
-  if (ctx.EdMin < 0) {
-    const Rt = shaft(ctx, model.cumTension, model.qTension, zToe) / ctx.gammaZug;
-    if (Rt <= 0 || -ctx.EdMin / Rt > ctx.utilisationLimit + 1e-12) return 'uls-tension';
-  }
-  return null;
-}
-
-/**
  * Evaluates one trial length: resistances, ULS checks, and (when `isFull` or all cheap checks pass)
  * the curve and the settlement. Cheap checks run first so that most steps cost O(log layers).
  * @param L pile length below `SollPfahlOberKante` [m]
@@ -137,30 +143,41 @@ export function quickCheck(ctx: PileContext, L: number): CheckName | null {
 export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evaluation {
   const { model } = ctx;
   const zToe = ctx.top - L;
-  const toeLayer = layerIndexAt(model, zToe);
-  const layers = model.layers;
+  const toeLayer = toeLayerAt(model, zToe, 0);
   const Rs = shaft(ctx, model.cumSkin, model.qSkin, zToe);
   const isDriven = model.family.curve === 'driven';
   const RsStar = isDriven ? shaft(ctx, model.cumSkinStar, model.qSkinStar, zToe) : 0;
   const qbUsed = baseValues(ctx, zToe, toeLayer);
-  const Rb = qbUsed.map((q) => q * ctx.area * ctx.groupFactor);
+  const Rb: number[] = [];
+  let Rb_k = 0;
+  for (const q of qbUsed) {
+    const r = q * ctx.area * ctx.groupFactor;
+    Rb.push(r);
+    Rb_k = Math.max(Rb_k, r);
+  }
   const Rs_k = isDriven ? Math.max(Rs, RsStar) : Rs;
-  const Rb_k = Math.max(0, ...Rb);
   const Rc_k = Rs_k + Rb_k;
   const R_d = Rc_k / ctx.gammaDruck;
-  const EzuR = ctx.Ed <= 0 ? 0 : R_d > 0 ? ctx.Ed / R_d : Number.POSITIVE_INFINITY;
+  const Fn = dragForce(ctx, zToe);
+  const Ed = ctx.Ed + ctx.gammaG * Fn;
+  const Ek = ctx.Ek + Fn;
+  const EzuR = Ed <= 0 ? 0 : R_d > 0 ? Ed / R_d : Number.POSITIVE_INFINITY;
   const Rt_k = shaft(ctx, model.cumTension, model.qTension, zToe);
   const R_d_Min = Rt_k / ctx.gammaZug;
   const EzuRMin =
     ctx.EdMin >= 0 ? 0 : R_d_Min > 0 ? -ctx.EdMin / R_d_Min : Number.POSITIVE_INFINITY;
-  const runTop = model.relevantRunTop[toeLayer];
-  const embedment = runTop == null ? 0 : Math.max(0, Math.min(runTop, ctx.zStart) - zToe);
-  let failed: CheckName | null = null;
-  if (!model.profile.soil_layers[toeLayer]!.FuszAbsetzbar) failed = 'toe-layer';
-  else if (embedment < ctx.requiredEmbedment - LEVEL_EPS) failed = 'embedment';
-  else if (EzuR > ctx.utilisationLimit + 1e-12) failed = 'uls-compression';
-  else if (EzuRMin > ctx.utilisationLimit + 1e-12) failed = 'uls-tension';
-  const base: Evaluation = {
+  const embedment = embedmentAt(ctx, toeLayer, zToe);
+  let failed = failedBeforeSettlement(ctx, toeLayer, embedment, EzuR, EzuRMin);
+  let curve: ResistanceCurve | null = null;
+  let s: number | null = null;
+  let stiffness: number | null = null;
+  if (failed === null || isFull) {
+    curve = buildCurve(model.family.curve, ctx.D, Rs, RsStar, Rb, model.sRel);
+    s = settlementFor(curve.points, Ek);
+    stiffness = springStiffness(curve.points, Ek, s);
+    if (failed === null && (s === null || s > ctx.sAllow + 1e-12)) failed = 'sls-settlement';
+  }
+  return {
     L,
     zToe,
     toeLayer,
@@ -174,78 +191,38 @@ export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evalua
     R_d_Min,
     EzuRMin,
     embedment,
+    Fn,
     failed,
-    curve: null,
-    s: null,
-    stiffness: null,
+    curve,
+    s,
+    stiffness,
   };
-  if (failed !== null && !isFull) return base;
-  const sRel = layers[0]!.base.map((b) => b.sRel!);
-  const curve = buildCurve(model.family.curve, ctx.D, Rs, RsStar, Rb, sRel);
-  const s = settlementFor(curve.points, ctx.Ek);
-  const stiffness = springStiffness(curve.points, ctx.Ek, s);
-  if (failed === null && (s === null || s > ctx.sAllow + 1e-12)) failed = 'sls-settlement';
-  return { ...base, failed, curve, s, stiffness };
 }
 
-/** Index of the toe layer for a trial length. */
 /**
- * R(s) of the curve of `buildCurve` evaluated inline without allocations (the curve is monotone, so
- * s(E_k) ≤ s_allow ⇔ R(s_allow) ≥ E_k). Same knots as `buildCurve` (ADR 0010).
+ * Index of the toe layer for level z: like `layerIndexAt`, but -1 only ABOVE the profile (a toe a rounding
+ * step below the profile bottom stays in the last layer), searched downwards from layer `from` (the toe
+ * only moves down during the length iteration). A zero-thickness layer is never the toe layer (ADR 0017).
  */
-function resistanceAtSettlement(
-  ctx: PileContext,
-  zToe: number,
-  toeLayer: number,
-  Rs: number,
-  s: number,
-): number {
-  const { model } = ctx;
-  const D = ctx.D;
-  let skin: number;
-  if (model.family.curve === 'bored') {
-    const ssg = skinLimitSettlement(Rs, 3.0).s;
-    skin = Rs * Math.min(1, s / ssg);
-  } else {
-    const RsStar = shaft(ctx, model.cumSkinStar, model.qSkinStar, zToe);
-    const ssgStar = skinLimitSettlement(RsStar, 1.0).s;
-    const s2 = Math.max(0.1 * D, ssgStar);
-    const R2 = Math.max(RsStar, Rs);
-    skin =
-      s <= ssgStar
-        ? (RsStar * s) / ssgStar
-        : s >= s2
-          ? R2
-          : RsStar + ((s - ssgStar) / (s2 - ssgStar)) * (R2 - RsStar);
-  }
-  const base = model.layers[toeLayer]!.base;
-  let prevS = 0;
-  let prevR = 0;
-  let max = 0;
-  for (let k = 0; k < base.length; k += 1) {
-    const q = ctx.averaging === null ? base[k]!.used : averagedBase(ctx, zToe, k);
-    max = Math.max(max, q * ctx.area * ctx.groupFactor);
-    const ks = base[k]!.sRel! * D;
-    if (s <= ks) {
-      return skin + (ks === prevS ? max : prevR + ((s - prevS) / (ks - prevS)) * (max - prevR));
-    }
-    prevS = ks;
-    prevR = max;
-  }
-  return skin + prevR;
+export function toeLayerAt(model: ProfileModel, z: number, from: number): number {
+  const { bottoms } = model;
+  if (z > model.tops[0]! + LEVEL_EPS) return -1;
+  const { tops } = model;
+  let i = from;
+  while (i < bottoms.length - 1 && (z < bottoms[i]! - LEVEL_EPS || tops[i] === bottoms[i])) i += 1;
+  while (i > 0 && tops[i] === bottoms[i]) i -= 1; // a zero-thickness last layer: the real layer above
+  return i;
 }
 
-function averagedBase(ctx: PileContext, zToe: number, k: number): number {
+/** Base pressure q_b of slot k averaged over the zone around the toe (`SpitzendruckMittelung`) [kN/m²]. */
+export function averagedBase(ctx: PileContext, zToe: number, k: number): number {
   const { model } = ctx;
   const zHigh = Math.min(zToe + ctx.averaging!.above, model.tops[0]!);
   const zLow = Math.max(zToe - ctx.averaging!.below, profileBottom(model));
-  if (zHigh - zLow <= LEVEL_EPS) return model.layers[layerIndexAt(model, zToe)]!.base[k]!.used;
+  if (zHigh - zLow <= LEVEL_EPS) return model.qBase[k]![Math.max(0, toeLayerAt(model, zToe, 0))]!;
   return (
     (integralTo(model, model.cumBase[k]!, model.qBase[k]!, zLow) -
       integralTo(model, model.cumBase[k]!, model.qBase[k]!, zHigh)) /
     (zHigh - zLow)
   );
 }
-
-export const layerIndexAtLength = (ctx: PileContext, L: number): number =>
-  layerIndexAt(ctx.model, ctx.top - L);

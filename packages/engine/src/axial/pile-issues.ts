@@ -2,7 +2,7 @@ import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
 import type { Evaluation } from './evaluate';
 import type { PileSetup } from './pile-setup';
-import { layerIndexAt } from './profile-model';
+import { layerIndexAt, LEVEL_EPS } from './profile-model';
 
 /** Indices of the layers the shaft passes through and the toe (or averaging zone) uses. */
 export function usedLayers(setup: PileSetup, e: Evaluation): number[] {
@@ -17,8 +17,29 @@ export function usedLayers(setup: PileSetup, e: Evaluation): number[] {
       : Math.max(e.zToe - ctx.averaging.below, model.bottoms[model.bottoms.length - 1]!);
   const from = Math.min(first, Math.max(0, layerIndexAt(model, zoneTop)));
   const to = Math.max(e.toeLayer, layerIndexAt(model, zoneBottom));
-  return Array.from({ length: to - from + 1 }, (_, k) => from + k);
+  const out: number[] = [];
+  for (let i = from; i <= to; i += 1) out.push(i);
+  return out;
 }
+
+/** Layers per table id, in first-seen order (for one warning per table). */
+function layersByTable(
+  layers: readonly number[],
+  ids: (i: number) => readonly string[],
+): Map<string, number[]> {
+  const byTable = new Map<string, number[]>();
+  for (const i of layers) {
+    for (const id of ids(i)) {
+      const list = byTable.get(id);
+      if (list === undefined) byTable.set(id, [i]);
+      else list.push(i);
+    }
+  }
+  return byTable;
+}
+
+const unverifiedOf = (setup: PileSetup) => (i: number) => setup.ctx.model.layers[i]!.unverified;
+const clampedOf = (setup: PileSetup) => (i: number) => setup.ctx.model.layers[i]!.clamped;
 
 /**
  * Warnings that make unverified data visible (issue §3): unverified tables and rules, clamped table
@@ -29,14 +50,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
   const where = { rowIndex: pile.rowIndex };
   const out: EngineIssue[] = [];
   const layers = usedLayers(setup, e);
-  const collect = (pick: (i: number) => string[]) => {
-    const byTable = new Map<string, number[]>();
-    for (const i of layers) {
-      for (const id of pick(i)) byTable.set(id, [...(byTable.get(id) ?? []), i]);
-    }
-    return byTable;
-  };
-  for (const [table, idx] of collect((i) => ctx.model.layers[i]!.unverified)) {
+  for (const [table, idx] of layersByTable(layers, unverifiedOf(setup))) {
     out.push(
       issue('TABLE_VALUE_UNVERIFIED', 'warning', {
         ...where,
@@ -44,7 +58,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
       }),
     );
   }
-  for (const [table, idx] of collect((i) => ctx.model.layers[i]!.clamped)) {
+  for (const [table, idx] of layersByTable(layers, clampedOf(setup))) {
     out.push(
       issue('TABLE_ABOVE_RANGE_CLAMPED', 'warning', {
         ...where,
@@ -56,8 +70,10 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
     ctx.model,
     Math.max(ctx.top - setup.Lmax, ctx.model.bottoms[ctx.model.bottoms.length - 1]!),
   );
-  const reachable = Array.from({ length: Math.max(0, deepest + 1) }, (_, i) => i);
-  const missing = reachable.filter((i) => ctx.model.layers[i]!.isMissingUserValues);
+  const missing: number[] = [];
+  for (let i = 0; i <= deepest; i += 1) {
+    if (ctx.model.layers[i]!.isMissingUserValues) missing.push(i);
+  }
   if (family.tables === 'user-values') {
     out.push(
       issue('PILE_TYPE_REQUIRES_LAYER_VALUES', 'warning', {
@@ -79,7 +95,13 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
     out.push(
       issue('LAYER_VALUES_MISSING', 'warning', {
         ...where,
-        params: { layers: missing.join(','), PfahlTyp: pile.PfahlTyp },
+        field: 'BodenProfil',
+        params: {
+          layers: missing.join(','),
+          PfahlTyp: pile.PfahlTyp,
+          profile: ctx.model.profile.name,
+          fields: 'qsk,qbk002,qbk003,qbk01',
+        },
       }),
     );
   }
@@ -139,6 +161,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
   ) {
     out.push(issue('BASE_AVERAGING_ZONE_TRUNCATED', 'warning', { ...where }));
   }
+  out.push(...bearingLayerIssues(setup, e), ...actionIssues(setup, e));
   if (group.kind === 'product-rule') {
     out.push(
       issue('GROUP_RULE_PRODUCT', 'warning', {
@@ -168,6 +191,70 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
         ...where,
         field: 'PfahlAnzahl',
         params: { PfahlAnzahl: pile.PfahlAnzahl },
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * Bearing layer below the toe (R §1.1 rule 6, [U]; G §6 NOT FOUND): the contiguous `FuszAbsetzbar` layers from the
+ * toe down must reach at least 3·D below the toe. The rule is unverified, so it only warns; it does not change the
+ * length. A run that ends at the profile bottom is reported as such (the soil below is unknown).
+ */
+export function bearingLayerIssues(setup: PileSetup, e: Evaluation): EngineIssue[] {
+  const { model, D } = setup.ctx;
+  if (e.toeLayer < 0 || !model.profile.soil_layers[e.toeLayer]!.FuszAbsetzbar) return [];
+  let i = e.toeLayer;
+  const last = model.bottoms.length - 1;
+  while (
+    i < last &&
+    (model.profile.soil_layers[i + 1]!.FuszAbsetzbar || model.tops[i + 1] === model.bottoms[i + 1])
+  ) {
+    i += 1;
+  }
+  const thickness = e.zToe - model.bottoms[i]!;
+  const required = 3 * D;
+  if (thickness >= required - LEVEL_EPS) return [];
+  return [
+    issue('BEARING_LAYER_THIN_BELOW_TOE', 'warning', {
+      rowIndex: setup.pile.rowIndex,
+      params: {
+        thickness,
+        required,
+        reachesProfileBottom: i === last,
+        rule: 'bearing layer >= 3 D below the toe [U, EA-Pfaehle 5.4 not verified]',
+      },
+    }),
+  ];
+}
+
+/**
+ * Actions the engine cannot or only partly verify: negative skin friction from `tauNk` (R §6.4 [U]) and the
+ * uplift soil-cone check of tension piles (GGU [S3]: cone geometry not given → not performed).
+ */
+function actionIssues(setup: PileSetup, e: Evaluation): EngineIssue[] {
+  const { ctx, pile } = setup;
+  const out: EngineIssue[] = [];
+  if (ctx.model.hasNegativeSkinFriction) {
+    const layers = ctx.model.qNeg.flatMap((q, i) => (q > 0 ? [i] : []));
+    out.push(
+      issue('NEGATIVE_SKIN_FRICTION_UNVERIFIED', 'warning', {
+        rowIndex: pile.rowIndex,
+        params: {
+          Fn: e.Fn,
+          layers: layers.join(','),
+          rule: 'F_n = pi D sum(tauNk t) above the toe, + gamma_G F_n on E_d, no positive skin friction in tauNk layers',
+        },
+      }),
+    );
+  }
+  if (ctx.EdMin < 0) {
+    out.push(
+      issue('UPLIFT_CONE_NOT_COVERED', 'warning', {
+        rowIndex: pile.rowIndex,
+        field: 'AlternativeDesignMinLastZ',
+        params: { EdMin: ctx.EdMin },
       }),
     );
   }

@@ -124,6 +124,7 @@ export function setupPile(
     groupFactor: group.factor,
     gammaDruck: s.gammaDruck,
     gammaZug: s.gammaZug,
+    gammaG: s.gammaStaendig,
     Ed: loads.Ed / n,
     Ek: loads.Ek / n,
     EdMin: loads.EdMin / n,

@@ -28,6 +28,15 @@ export type ProfileModel = {
   qSkinStar: number[];
   qTension: number[];
   qBase: number[][];
+  /**
+   * Negative skin friction τ_n,k per layer [kN/m²] (`tauNk` > 0; R §6.4 [U]) and its cumulative integral; in such
+   * a layer the positive skin friction `qSkin`/`qSkinStar` is 0 (the layer lies above the neutral plane).
+   */
+  qNeg: number[];
+  cumNeg: number[];
+  hasNegativeSkinFriction: boolean;
+  /** Relative settlements s/D of the base slots (bored 0.02, 0.03, 0.10; driven 0.035, 0.10). */
+  sRel: number[];
 };
 
 /** Level tolerance [m] for boundary comparisons (floating-point steps). */
@@ -56,7 +65,7 @@ export function buildProfileModel(
   const bottoms: number[] = [];
   let top: number = profile.startKote;
   for (const layer of profile.soil_layers) {
-    assert(layer.endKote !== null && layer.endKote < top, 'layers must be ordered');
+    assert(layer.endKote !== null && layer.endKote <= top, 'layers must be ordered');
     tops.push(top);
     bottoms.push(layer.endKote);
     top = layer.endKote;
@@ -68,30 +77,23 @@ export function buildProfileModel(
   const slots = layers[0]!.base.length;
   const relevantRunTop: (number | null)[] = [];
   profile.soil_layers.forEach((l, i) => {
-    relevantRunTop.push(
-      l.IstEindringRelevant
-        ? i > 0 && relevantRunTop[i - 1] != null
-          ? relevantRunTop[i - 1]!
-          : tops[i]!
-        : null,
-    );
+    const above = i > 0 ? relevantRunTop[i - 1]! : null;
+    // A zero-thickness layer (ADR 0017) neither starts nor breaks a run: it passes on the run above.
+    if (tops[i] === bottoms[i]) relevantRunTop.push(above);
+    else relevantRunTop.push(l.IstEindringRelevant ? (above ?? tops[i]!) : null);
   });
+  // Negative skin friction (R §6.4 [U]): layers with τ_n,k > 0 load the pile and carry no positive skin friction.
+  const qNeg = profile.soil_layers.map((l) => (l.tauNk > 0 ? l.tauNk : 0));
+  const qSkin = layers.map((l, i) => (qNeg[i]! > 0 ? 0 : l.skin.used));
+  const qSkinStar = layers.map((l, i) => (qNeg[i]! > 0 ? 0 : (l.skinStar?.used ?? 0)));
   return {
     profile,
     family,
     layers,
     tops,
     bottoms,
-    cumSkin: cumulative(
-      tops,
-      bottoms,
-      layers.map((l) => l.skin.used),
-    ),
-    cumSkinStar: cumulative(
-      tops,
-      bottoms,
-      layers.map((l) => l.skinStar?.used ?? 0),
-    ),
+    cumSkin: cumulative(tops, bottoms, qSkin),
+    cumSkinStar: cumulative(tops, bottoms, qSkinStar),
     cumTension: cumulative(tops, bottoms, tension),
     cumBase: Array.from({ length: slots }, (_, k) =>
       cumulative(
@@ -101,10 +103,14 @@ export function buildProfileModel(
       ),
     ),
     relevantRunTop,
-    qSkin: layers.map((l) => l.skin.used),
-    qSkinStar: layers.map((l) => l.skinStar?.used ?? 0),
+    qSkin,
+    qSkinStar,
+    qNeg,
+    cumNeg: cumulative(tops, bottoms, qNeg),
+    hasNegativeSkinFriction: qNeg.some((q) => q > 0),
     qTension: tension,
     qBase: Array.from({ length: slots }, (_, k) => layers.map((l) => l.base[k]!.used)),
+    sRel: layers[0]!.base.map((b) => b.sRel!),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { CheckName, Evaluation, PileContext } from './evaluate';
-import { evaluateAt, layerIndexAtLength, quickCheck } from './evaluate';
+import type { CheckName, PileContext } from './evaluate';
+import { StepKernel } from './step-kernel';
 
 /** Which limit ends the iteration. */
 export type LengthLimit = 'MaxLaenge' | 'einzelMaximaleBohrtiefe' | 'profileBottom';
@@ -19,11 +19,11 @@ export type IterationTraceMode = 'summary' | 'full';
 
 /** Outcome of the required-length search. */
 export type LengthSearch = {
-  /** First length passing all checks, or null. */
-  required: Evaluation | null;
-  /** Best length reached (max R_d) when no length passes. */
-  best: Evaluation | null;
-  /** Number of trial lengths evaluated. */
+  /** First length passing all checks [m], or null. */
+  required: number | null;
+  /** Best length reached (max R_d) when no length passes [m], or null when no length was tried. */
+  best: number | null;
+  /** Number of trial lengths (including the cheaply rejected ones). */
   steps: number;
   lastFailed: CheckName | null;
   trace: IterationStep[];
@@ -33,20 +33,22 @@ const round9 = (x: number) => Math.round(x * 1e9) / 1e9;
 
 const finite = (x: number) => (Number.isFinite(x) ? x : null);
 
-function toStep(e: Evaluation, top: number): IterationStep {
+function toStep(k: StepKernel, L: number, top: number): IterationStep {
   return {
-    L: e.L,
-    Soll_UK_Pfahl: top - e.L,
-    R_d: e.R_d,
-    EzuR: finite(e.EzuR * 100),
-    Setzung: e.s === null ? null : e.s * 100,
-    failed: e.failed,
+    L,
+    Soll_UK_Pfahl: top - L,
+    R_d: k.R_d,
+    EzuR: finite(k.EzuR * 100),
+    Setzung: k.s === null ? null : k.s * 100,
+    failed: k.failed,
   };
 }
 
 /**
  * Required pile length: L = Lmin, Lmin + h, … ≤ Lmax; the first L passing toe layer, embedment,
- * ULS (compression, tension) and SLS wins.
+ * ULS (compression, tension) and SLS wins. Within one toe layer a step the cheap check rejects is not
+ * evaluated further (R_d only grows there); at every toe-layer change and at passing steps the full
+ * evaluation runs (StepKernel, same numbers as `evaluateAt`).
  * @param Lmin `MindestPfahllaenge` [m] @param Lmax governing maximum [m] @param h `Schrittweite` [m]
  * @see calculation-reference.md §2.6
  */
@@ -58,39 +60,45 @@ export function findRequiredLength(
   mode: IterationTraceMode,
 ): LengthSearch {
   const trace: IterationStep[] = [];
-  let best: Evaluation | null = null;
-  let previous: Evaluation | null = null;
+  let best: number | null = null;
+  let bestR = 0;
   let steps = 0;
   let previousLayer = -2;
   let lastFailed: CheckName | null = null;
   let lastL: number | null = null;
+  const kernel = new StepKernel(ctx);
   for (let k = 0; ; k += 1) {
     const L = round9(Lmin + k * h);
     if (L > Lmax + 1e-9) break;
     steps += 1;
-    const quick = mode === 'full' ? null : quickCheck(ctx, L);
-    const toeLayer = layerIndexAtLength(ctx, L);
-    const isLayerChange = previousLayer !== toeLayer;
-    previousLayer = toeLayer;
-    if (quick !== null && !isLayerChange && best !== null && previous !== null) {
+    kernel.moveTo(L);
+    const quick = mode === 'full' ? null : kernel.check();
+    const isLayerChange = previousLayer !== kernel.layer;
+    previousLayer = kernel.layer;
+    if (quick !== null && !isLayerChange && best !== null) {
       // Cheap rejection: only the best-so-far bookkeeping needs R_d, which grows within a layer.
       lastFailed = quick;
       lastL = L;
       continue;
     }
-    const e = evaluateAt(ctx, L, mode === 'full' || isLayerChange || quick === null);
-    if (mode === 'full' || isLayerChange || e.failed === null) trace.push(toStep(e, ctx.top));
-    if (e.failed === null) return { required: e, best: null, steps, lastFailed: null, trace };
-    if (best === null || e.R_d > best.R_d) best = e;
-    previous = e;
-    lastFailed = e.failed;
+    kernel.evaluate();
+    if (mode === 'full' || isLayerChange || kernel.failed === null) {
+      trace.push(toStep(kernel, L, ctx.top));
+    }
+    if (kernel.failed === null) return { required: L, best: null, steps, lastFailed: null, trace };
+    if (best === null || kernel.R_d > bestR) {
+      best = L;
+      bestR = kernel.R_d;
+    }
+    lastFailed = kernel.failed;
     lastL = L;
   }
   if (lastL !== null) {
-    const last = evaluateAt(ctx, lastL, true);
-    if (best === null || last.R_d > best.R_d) best = last;
+    kernel.moveTo(lastL);
+    kernel.evaluate();
+    if (best === null || kernel.R_d > bestR) best = lastL;
     if (mode === 'summary' && trace[trace.length - 1]?.L !== lastL) {
-      trace.push(toStep(last, ctx.top));
+      trace.push(toStep(kernel, lastL, ctx.top));
     }
   }
   return { required: null, best, steps, lastFailed, trace };

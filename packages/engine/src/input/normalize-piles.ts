@@ -1,6 +1,6 @@
 import type { EngineIssue } from '../issues/issue';
-import type { Centimeter, Percent } from '../units/units';
-import { cmToM, kN, m, percentToFraction } from '../units/units';
+import type { Centimeter, Degree, Millimeter, Percent } from '../units/units';
+import { cmToM, degToRad, kN, m, mmToM, percentToFraction } from '../units/units';
 import { isPfahlTyp } from './pile-types';
 import { RowReader, rowRecord } from './reader';
 import type { NormalizedPile, NormalizedSettings } from './types';
@@ -34,6 +34,7 @@ export function normalizePile(
     r.report('INVALID_VALUE', 'error', 'PfahlAnzahl', { value: count, expected: 'integer' });
   }
   const diameter = r.positive('SollDurchmesser', null, { required: true });
+  const wall = r.positive('Wanddicke', null);
   return {
     rowIndex,
     Pname: r.str('Pname', `#${rowIndex + 1}`, true),
@@ -64,5 +65,22 @@ export function normalizePile(
     einzelExzentrizitaet: m(r.num('einzelExzentrizitaet', 0.1)),
     einzelKnickLaenge: m(r.positive('einzelKnickLaenge', 0, { allowZero: true })),
     einzelMaximaleBohrtiefe: m(r.positive('einzelMaximaleBohrtiefe', 100)),
+    einzelNeigungMproM: ranged(r, 'einzelNeigungMproM', 0, 1),
+    einzelNeigungsRichtung: degToRad(ranged(r, 'einzelNeigungsRichtung', 0, 360, true) as Degree),
+    einzelSchiefStellungMProM: ranged(r, 'einzelSchiefStellungMProM', 0, 0.1),
+    Wanddicke: wall === null ? null : mmToM(wall as Millimeter),
   };
+}
+
+/**
+ * A number in [min, max] (max excluded with `isMaxExclusive`), default 0; TOO_SMALL / TOO_BIG errors.
+ * Ranges as in the field catalogue (packages/contracts/src/fields/pile.ts, ADR 0025).
+ */
+function ranged(r: RowReader, field: string, min: number, max: number, isMaxExclusive = false) {
+  const value = r.num(field, 0);
+  if (value < min) r.report('TOO_SMALL', 'error', field, { value, min });
+  else if (value > max || (isMaxExclusive && value === max)) {
+    r.report('TOO_BIG', 'error', field, { value, max });
+  } else return value;
+  return 0;
 }

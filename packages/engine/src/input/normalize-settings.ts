@@ -92,6 +92,8 @@ export function normalizeSettings(
     KopfEinbindung: m(r.positive('KopfEinbindung', 0.5, { allowZero: true })),
     ksNichtReduzieren: r.bool('ksNichtReduzieren', true),
     gegenRaeumlichenEP: r.bool('gegenRaeumlichenEP', true),
+    KopfEingespannt: r.bool('KopfEingespannt', false),
+    StahlsorteRohr: pipeGrade(r),
     gammaStaendig: r.positive('gammaStaendig', 1.35),
     gammaVeraenderlich: r.positive('gammaVeraenderlich', 1.5),
     WinkelAusProfilen: r.bool('WinkelAusProfilen', true),
@@ -147,4 +149,12 @@ function angle(r: RowReader): number {
     return 45;
   }
   return value;
+}
+
+/** Steel grade of steel pipe piles: S235, S275 or S355 (default S355, ADR 0028). */
+function pipeGrade(r: RowReader): 'S235' | 'S275' | 'S355' {
+  const value = r.str('StahlsorteRohr', 'S355');
+  if (value === 'S235' || value === 'S275' || value === 'S355') return value;
+  r.report('INVALID_VALUE', 'error', 'StahlsorteRohr', { value, allowed: 'S235,S275,S355' });
+  return 'S355';
 }

@@ -68,8 +68,8 @@ export function normalizeLayer(
 }
 
 /**
- * Normalises one soil profile and checks its geometry: `startKote` given, every `endKote` given,
- * strictly decreasing and below `startKote`. Otherwise `isValid = false` (piles using it get PROFILE_INVALID).
+ * Normalises one soil profile and checks its geometry: `startKote` given, every `endKote` given and
+ * not above the level before (equal = zero-thickness layer, info LAYER_ZERO_THICKNESS, ADR 0017). Otherwise `isValid = false` (piles using it get PROFILE_INVALID).
  * @see legacy-format.md §2.7, §2.8
  */
 export function normalizeProfile(
@@ -96,7 +96,18 @@ export function normalizeProfile(
   let top = startKote;
   layers.forEach((layer, i) => {
     if (layer.endKote === null || top === null) return;
-    if (layer.endKote >= top) {
+    if (layer.endKote === top) {
+      // "Not above" the layer before (field catalogue): a zero-thickness layer is allowed and contributes
+      // nothing (ADR 0017); it is reported so that the engineer sees that its values are not used.
+      issues.push({
+        code: 'LAYER_ZERO_THICKNESS',
+        severity: 'info',
+        field: 'endKote',
+        path: `${path}.soil_layers[${i}].endKote`,
+        rowIndex: i,
+        params: { endKote: layer.endKote },
+      });
+    } else if (layer.endKote > top) {
       const code = i === 0 ? 'LAYER_ABOVE_PROFILE_TOP' : 'LAYERS_OUT_OF_ORDER';
       issues.push({
         code,
@@ -109,6 +120,9 @@ export function normalizeProfile(
     }
     top = layer.endKote;
   });
+  if (layers.length > 0 && startKote !== null && layers.every((l) => l.endKote === startKote)) {
+    r.report('PROFILE_WITHOUT_LAYERS', 'error', 'soil_layers', { name, reason: 'zero_thickness' });
+  }
   const hasError = issues.slice(before).some((x) => x.severity === 'error');
   return {
     rowIndex,

@@ -118,6 +118,38 @@ describe('normalizeProject', () => {
     expect(project.soil_profiles[0]!.isValid).toBe(false);
   });
 
+  it.each([
+    ['between two layers', 100, [90, 90, 80], 1],
+    ['as the first layer (endKote = startKote)', 100, [100, 90], 0],
+    ['as the last layer', 100, [90, 80, 80], 2],
+  ])('accepts a zero-thickness layer %s with an info (ADR 0017)', (_n, startKote, levels, zero) => {
+    const { project, issues } = normalizeProject({
+      ...minimal,
+      soil_profiles: [
+        { name: 'P', startKote, soil_layers: levels.map((endKote) => ({ endKote })) },
+      ],
+    });
+    expect(project.soil_profiles[0]!.isValid).toBe(true);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        code: 'LAYER_ZERO_THICKNESS',
+        severity: 'info',
+        path: `soil_profiles[0].soil_layers[${zero}].endKote`,
+      }),
+    ]);
+  });
+
+  it('refuses a profile whose layers all have zero thickness', () => {
+    const { project, issues } = normalizeProject({
+      ...minimal,
+      soil_profiles: [{ name: 'P', startKote: 100, soil_layers: [{ endKote: 100 }] }],
+    });
+    expect(project.soil_profiles[0]!.isValid).toBe(false);
+    expect(issues).toContainEqual(
+      expect.objectContaining({ code: 'PROFILE_WITHOUT_LAYERS', severity: 'error' }),
+    );
+  });
+
   it('flags legacy metre values in millimetre settings', () => {
     const { issues } = normalizeProject({ ...minimal, settings: { MaxLaengs: 0.016 } });
     expect(issues).toContainEqual(

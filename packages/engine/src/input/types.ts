@@ -85,6 +85,10 @@ export type NormalizedSettings = {
   KopfEinbindung: Meter;
   ksNichtReduzieren: boolean;
   gegenRaeumlichenEP: boolean;
+  /** Pile head fixed against rotation in the lateral analysis; default false = free (ADR 0025). */
+  KopfEingespannt: boolean;
+  /** Structural steel grade of steel pipe piles; default S355 (ADR 0028). */
+  StahlsorteRohr: 'S235' | 'S275' | 'S355';
   /** Partial factor on permanent actions; default 1.35 (EN 1997-1 A1). */
   gammaStaendig: number;
   /** Partial factor on variable actions; default 1.5 (EN 1997-1 A1). */
@@ -173,6 +177,14 @@ export type NormalizedPile = {
   einzelKnickLaenge: Meter;
   /** Maximum drilling depth (AEHoehe − toe) of this row [m]; default 100. */
   einzelMaximaleBohrtiefe: Meter;
+  /** Rake n: horizontal m per vertical m (0 = vertical); default 0 (issue 4, ADR 0025). */
+  einzelNeigungMproM: number;
+  /** Direction of the rake in plan from the x axis towards y (wire degrees) [rad]; default 0. */
+  einzelNeigungsRichtung: Radiant;
+  /** Unintended inclination (execution tolerance) [m/m]; default 0. */
+  einzelSchiefStellungMProM: number;
+  /** Wall thickness of a steel pipe pile (wire mm) [m]; null when not given (ADR 0028). */
+  Wanddicke: Meter | null;
 };
 
 /** One soil layer (legacy-format.md §2.8). Layer top = previous layer's `endKote` or the profile's `startKote`. */

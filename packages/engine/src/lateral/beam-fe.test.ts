@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { solveWinklerBeam, type BeamMesh } from './beam-fe';
+import { createWinklerSystem, solveWinklerBeam, type BeamMesh } from './beam-fe';
 
 /** Uniform mesh of length L [m] with n elements and k(z) given as a function of depth. */
 const uniformMesh = (L: number, n: number, k: (z: number) => number): BeamMesh => {
@@ -137,5 +137,34 @@ describe('solveWinklerBeam — equilibrium and convergence', () => {
       ),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('createWinklerSystem — reuse between passive-pressure iterations', () => {
+  it('gives exactly the solution of a new system after the spring factors changed (free and fixed head)', () => {
+    const mesh = uniformMesh(15, 80, (z) => 5000 + 3000 * z);
+    for (const fixed of [false, true]) {
+      const system = createWinklerSystem(mesh, EI, fixed);
+      const loads = [
+        { H: 120, M: 80 },
+        { H: -40, M: 10 },
+      ];
+      system.solveDisplacements(loads);
+      // reduce the springs of the top 10 elements, then of other elements, as the iteration does
+      for (const changed of [
+        [0, 10],
+        [3, 25],
+        [0, 0],
+      ] as const) {
+        const factor = new Float64Array(160).fill(1);
+        for (let i = 2 * changed[0]; i < 2 * changed[1]; i++) factor[i] = 0.3 + 0.01 * i;
+        const reused = system.solveDisplacements(loads, factor)!;
+        const fresh = solveWinklerBeam(mesh, EI, fixed, loads, factor)!;
+        expect(Array.from(reused[0]!.filter((_, i) => i % 2 === 0))).toEqual(
+          Array.from(fresh[0]!.w),
+        );
+        expect(system.recover(reused[1]!, factor).M).toEqual(fresh[1]!.M);
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createBandedMatrix, solveBanded } from './banded-solver';
+import { createBandedMatrix, factorBanded, substituteBanded } from './banded-solver';
 
 /**
  * Finite-element mesh of the pile: node depths below the head and the line-spring modulus k = ks·D
@@ -96,8 +96,128 @@ const writeElementStiffness = (
   }
 };
 
+/** Entries (i, j ≥ i) of the 4×4 element matrix (index 4i + j), in the order of the `upper` arrays. */
+const UPPER_INDEX = Int32Array.from([0, 1, 2, 3, 5, 6, 7, 10, 11, 15]);
+
 /** Euler–Bernoulli beam stiffness coefficients (times EI/L³ and L^p). */
 const BEND_COEF = [12, 6, -12, 6, 6, 4, -6, 2, -12, -6, 12, -6, 6, 2, -6, 4];
+
+/**
+ * The FE system of one pile (mesh, EI, head restraint) with everything that does not depend on the
+ * spring factors computed once: per element entry the bending part c·coef·L^p and the spring weight
+ * L^(1+p) (so a passive-pressure iteration only re-adds the springs), and the work arrays of the band
+ * matrix, its factors and the element matrices. The arithmetic is the same as writeElementStiffness.
+ */
+export type WinklerSystem = {
+  /**
+   * Assembles K with the spring factors, factorises it and solves for the head loads.
+   * @returns the DOF vectors [w0, θ0, w1, θ1, …] (one per load), or null when unstable
+   */
+  solveDisplacements: (
+    loads: readonly HeadLoad[],
+    springFactor?: Float64Array,
+  ) => Float64Array[] | null;
+  /** Nodal results of a DOF vector of the LAST solveDisplacements call (its spring factors). */
+  recover: (x: Float64Array, springFactor?: Float64Array) => BeamSolution;
+};
+
+/**
+ * Creates the reusable FE system of a pile. Toe free; head free (H and M applied) or fixed against
+ * rotation (θ = 0, H applied, M ignored).
+ * @param mesh nodes and spring moduli @param EI bending stiffness [kNm²] @param isHeadFixed head restraint
+ * @see calculation-reference §5.3; Przemieniecki (1968) §5.6
+ */
+export const createWinklerSystem = (
+  mesh: BeamMesh,
+  EI: number,
+  isHeadFixed: boolean,
+): WinklerSystem => {
+  const nNodes = mesh.depth.length;
+  const nElements = nNodes - 1;
+  const bend = new Float64Array(16 * nElements);
+  const weight = new Float64Array(16 * nElements);
+  for (let e = 0; e < nElements; e++) {
+    const L = mesh.depth[e + 1]! - mesh.depth[e]!;
+    const c = EI / (L * L * L);
+    const powers = [1, L, L * L];
+    for (let idx = 0; idx < 16; idx++) {
+      // rotational DOFs (1, 3) carry one factor L each: bending c·coef·L^p, spring L^(1+p)·∫k·N·N
+      const Lp = powers[(idx & 1) + ((idx >> 2) & 1)]!;
+      bend[16 * e + idx] = c * BEND_COEF[idx]! * Lp;
+      weight[16 * e + idx] = L * Lp;
+    }
+  }
+  const K = createBandedMatrix(2 * nNodes, 3);
+  const elements = new Float64Array(16 * nElements);
+  const work = { a: new Float64Array(K.data.length), l: new Float64Array(K.data.length) };
+  let elementFactor: Float64Array | undefined;
+  const upper = new Float64Array(10 * nElements);
+  const lastK1 = new Float64Array(nElements).fill(NaN);
+  const lastK2 = new Float64Array(nElements).fill(NaN);
+  /** Element matrices for the spring factors (only needed to recover the forces). */
+  const writeElements = (springFactor?: Float64Array): void => {
+    for (let e = 0; e < nElements; e++) {
+      const k1 = mesh.kTop[e]! * (springFactor ? springFactor[2 * e]! : 1);
+      const k2 = mesh.kBottom[e]! * (springFactor ? springFactor[2 * e + 1]! : 1);
+      const base = 16 * e;
+      for (let idx = 0; idx < 16; idx++) {
+        elements[base + idx] =
+          bend[base + idx]! + weight[base + idx]! * (k1 * UNIT_TOP[idx]! + k2 * UNIT_BOTTOM[idx]!);
+      }
+    }
+  };
+  const solveDisplacements = (
+    loads: readonly HeadLoad[],
+    springFactor?: Float64Array,
+  ): Float64Array[] | null => {
+    elementFactor = springFactor;
+    const data = K.data;
+    // upper triangle of each element matrix (the same entries as writeElements), recomputed only for
+    // elements whose spring moduli changed since the last call; then the band rows of their nodes are
+    // re-summed in the order of a full assembly (element e−1 before e), so K is the same as a new one
+    let first = nNodes;
+    let last = -1;
+    for (let e = 0; e < nElements; e++) {
+      const k1 = mesh.kTop[e]! * (springFactor ? springFactor[2 * e]! : 1);
+      const k2 = mesh.kBottom[e]! * (springFactor ? springFactor[2 * e + 1]! : 1);
+      if (k1 === lastK1[e] && k2 === lastK2[e]) continue;
+      lastK1[e] = k1;
+      lastK2[e] = k2;
+      const b = 16 * e;
+      const c = 10 * e;
+      for (let t = 0; t < 10; t++) {
+        const idx = UPPER_INDEX[t]!;
+        upper[c + t] =
+          bend[b + idx]! + weight[b + idx]! * (k1 * UNIT_TOP[idx]! + k2 * UNIT_BOTTOM[idx]!);
+      }
+      first = Math.min(first, e);
+      last = Math.max(last, e + 1);
+    }
+    for (let node = first; node <= last; node++) assembleNodeRows(data, upper, node, nElements);
+    if (isHeadFixed) {
+      for (let j = 0; j <= 3; j++) K.data[1 * 4 + j] = 0;
+      K.data[0 * 4 + 1] = 0;
+      K.data[1 * 4] = 1;
+    }
+    const f = factorBanded(K, work);
+    if (f === null) return null;
+    return loads.map((load) => {
+      const x = new Float64Array(2 * nNodes);
+      x[0] = load.H;
+      // the generalised force conjugate to θ = dw/dz (z downward) of a moment that increases +w is −M
+      x[1] = isHeadFixed ? 0 : -load.M;
+      substituteBanded(K, f, x);
+      return x;
+    });
+  };
+  return {
+    solveDisplacements,
+    recover: (x, springFactor) => {
+      writeElements(elementFactor);
+      return internalForces(mesh, elements, x, springFactor);
+    },
+  };
+};
 
 /**
  * Solves the laterally loaded pile (Euler–Bernoulli beam on Winkler springs) for one or more head loads.
@@ -115,35 +235,58 @@ export const solveWinklerBeam = (
   loads: readonly HeadLoad[],
   springFactor?: Float64Array,
 ): BeamSolution[] | null => {
-  const nNodes = mesh.depth.length;
-  const nElements = nNodes - 1;
-  const K = createBandedMatrix(2 * nNodes, 3);
-  const elements = new Float64Array(16 * nElements);
-  for (let e = 0; e < nElements; e++) {
-    const ft = springFactor ? springFactor[2 * e]! : 1;
-    const fb = springFactor ? springFactor[2 * e + 1]! : 1;
-    const L = mesh.depth[e + 1]! - mesh.depth[e]!;
-    writeElementStiffness(elements, 16 * e, L, EI, mesh.kTop[e]! * ft, mesh.kBottom[e]! * fb);
-    // band storage row r holds columns r … r + 3: entry (2e+i, 2e+j), j ≥ i, sits at (2e+i)·4 + (j − i)
-    for (let i = 0; i < 4; i++)
-      {for (let j = i; j < 4; j++)
-        {K.data[(2 * e + i) * 4 + (j - i)]! += elements[16 * e + i * 4 + j]!;}}
-  }
-  if (isHeadFixed) {
-    for (let j = 0; j <= 3; j++) K.data[1 * 4 + j] = 0;
-    K.data[0 * 4 + 1] = 0;
-    K.data[1 * 4] = 1;
-  }
-  const rhs = loads.map((load) => {
-    const f = new Float64Array(2 * nNodes);
-    f[0] = load.H;
-    // the generalised force conjugate to θ = dw/dz (z downward) of a moment that increases +w is −M
-    f[1] = isHeadFixed ? 0 : -load.M;
-    return f;
-  });
-  const u = solveBanded(K, rhs);
+  const system = createWinklerSystem(mesh, EI, isHeadFixed);
+  const u = system.solveDisplacements(loads, springFactor);
   if (u === null) return null;
-  return u.map((x) => internalForces(mesh, elements, x, springFactor));
+  return u.map((x) => system.recover(x, springFactor));
+};
+
+/**
+ * Writes the band rows 2·node and 2·node + 1 of K from the upper element entries (`upper`, 10 per
+ * element in UPPER_INDEX order): element node − 1 contributes its local rows 2, 3, element node its
+ * local rows 0, 1; shared entries are summed as 0 + (element node − 1) + (element node).
+ */
+const assembleNodeRows = (
+  data: Float64Array,
+  upper: Float64Array,
+  node: number,
+  nElements: number,
+): void => {
+  const r = 8 * node;
+  for (let t = 0; t < 8; t++) data[r + t] = 0;
+  if (node > 0) {
+    const p = 10 * (node - 1);
+    data[r]! += upper[p + 7]!; // (2,2)
+    data[r + 1]! += upper[p + 8]!; // (2,3)
+    data[r + 4]! += upper[p + 9]!; // (3,3)
+  }
+  if (node < nElements) {
+    const c = 10 * node;
+    data[r]! += upper[c]!; // (0,0)
+    data[r + 1]! += upper[c + 1]!; // (0,1)
+    data[r + 2]! += upper[c + 2]!; // (0,2)
+    data[r + 3]! += upper[c + 3]!; // (0,3)
+    data[r + 4]! += upper[c + 4]!; // (1,1)
+    data[r + 5]! += upper[c + 5]!; // (1,2)
+    data[r + 6]! += upper[c + 6]!; // (1,3)
+  }
+};
+
+/** Row r of an element matrix times the element DOFs, summed left to right. */
+const dot4 = (
+  k: Float64Array,
+  r: number,
+  x0: number,
+  x1: number,
+  x2: number,
+  x3: number,
+): number => {
+  let s = 0;
+  s += k[r]! * x0;
+  s += k[r + 1]! * x1;
+  s += k[r + 2]! * x2;
+  s += k[r + 3]! * x3;
+  return s;
 };
 
 const internalForces = (
@@ -163,19 +306,23 @@ const internalForces = (
     theta[i] = x[2 * i + 1]!;
   }
   for (let e = 0; e < n - 1; e++) {
-    const end = [0, 0, 0, 0];
-    for (let i = 0; i < 4; i++) {
-      let s = 0;
-      for (let j = 0; j < 4; j++) s += elements[16 * e + i * 4 + j]! * x[2 * e + j]!;
-      end[i] = s;
-    }
-    // element end forces → section forces: M(top) = −m1, Q(top) = f1; M(bottom) = m2, Q(bottom) = −f2
-    M[e] = -end[1]!;
-    Q[e] = end[0]!;
+    const base = 16 * e;
+    const x0 = x[2 * e]!;
+    const x1 = x[2 * e + 1]!;
+    const x2 = x[2 * e + 2]!;
+    const x3 = x[2 * e + 3]!;
+    // element end forces f = K_e·u (rows 0…3) → section forces: M(top) = −m1, Q(top) = f1;
+    // M(bottom) = m2, Q(bottom) = −f2
+    const f0 = dot4(elements, base, x0, x1, x2, x3);
+    const m1 = dot4(elements, base + 4, x0, x1, x2, x3);
+    M[e] = -m1;
+    Q[e] = f0;
     p[e] = mesh.kTop[e]! * (springFactor ? springFactor[2 * e]! : 1) * w[e]!;
     if (e === n - 2) {
-      M[e + 1] = end[3]!;
-      Q[e + 1] = -end[2]!;
+      const f2 = dot4(elements, base + 8, x0, x1, x2, x3);
+      const m2 = dot4(elements, base + 12, x0, x1, x2, x3);
+      M[e + 1] = m2;
+      Q[e + 1] = -f2;
       p[e + 1] = mesh.kBottom[e]! * (springFactor ? springFactor[2 * e + 1]! : 1) * w[e + 1]!;
     }
   }

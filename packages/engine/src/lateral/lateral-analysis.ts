@@ -1,4 +1,9 @@
-import { solveWinklerBeam, type BeamSolution, type HeadLoad } from './beam-fe';
+import {
+  createWinklerSystem,
+  type BeamSolution,
+  type HeadLoad,
+  type WinklerSystem,
+} from './beam-fe';
 import { internalIssue, type InternalIssue } from './issue';
 import type { LateralMesh } from './mesh';
 
@@ -25,15 +30,16 @@ const TOLERANCE = 1e-4;
 /**
  * Target secant factor per element end: where the elastic reaction k·|w| exceeds the limit p_lim,
  * k is reduced to p_lim/|w| (elastic–perfectly-plastic spring, secant iteration as GGU-LATPILE reduces ks).
+ * @param ux DOF vector of direction x ([w0, θ0, w1, …]) @param uy DOF vector of direction y
  */
-const targetFactors = (mesh: LateralMesh, x: BeamSolution, y: BeamSolution): Float64Array => {
+const targetFactors = (mesh: LateralMesh, ux: Float64Array, uy: Float64Array): Float64Array => {
   const n = mesh.kTop.length;
   const f = new Float64Array(2 * n).fill(1);
   for (let e = 0; e < n; e++) {
     for (let end = 0; end < 2; end++) {
       const node = e + end;
       const k = end === 0 ? mesh.kTop[e]! : mesh.kBottom[e]!;
-      const w = Math.sqrt(x.w[node]! ** 2 + y.w[node]! ** 2);
+      const w = Math.sqrt(ux[2 * node]! ** 2 + uy[2 * node]! ** 2);
       const pElastic = k * w;
       const limit = mesh.passiveLimit[2 * e + end]!;
       if (pElastic > limit) f[2 * e + end] = limit / pElastic;
@@ -45,9 +51,12 @@ const targetFactors = (mesh: LateralMesh, x: BeamSolution, y: BeamSolution): Flo
 /**
  * Solves the pile for both directions; with limited springs (finite passive limits) the secant stiffness
  * is iterated until the reduction factors change by less than 1e-4 (isotropic: the limit applies to the
- * resultant deflection √(wx² + wy²)).
+ * resultant deflection √(wx² + wy²)). The iterations solve for the displacements only; the internal
+ * forces are recovered once, from the accepted solution.
  * @param mesh mesh with k and passive limits @param EI [kNm²] @param isHeadFixed head restraint
- * @param loads head loads (design or characteristic) @returns solution, or null when unstable
+ * @param loads head loads (design or characteristic)
+ * @param system the FE system of mesh, EI and isHeadFixed (pass one to share it between analyses)
+ * @returns solution, or null when unstable
  * @see calculation-gaps §7 (GGU-LATPILE: local limit (ks·w)d ≤ e_ph,k, iterative ks reduction);
  *   calculation-reference §5.1, §5.3 (biaxial combination)
  */
@@ -56,15 +65,26 @@ export const solveLateral = (
   EI: number,
   isHeadFixed: boolean,
   loads: LateralLoads,
+  system: WinklerSystem = createWinklerSystem(mesh, EI, isHeadFixed),
 ): LateralSolution | null => {
   const hasLimits = mesh.passiveLimit.some(Number.isFinite);
   let factor: Float64Array = new Float64Array(2 * mesh.kTop.length).fill(1);
+  const accept = (
+    u: Float64Array[],
+    iterations: number,
+    isConverged: boolean,
+  ): LateralSolution => ({
+    x: system.recover(u[0]!, factor),
+    y: system.recover(u[1]!, factor),
+    springFactor: factor,
+    iterations,
+    isConverged,
+  });
   for (let it = 1; it <= MAX_ITERATIONS; it++) {
-    const solved = solveWinklerBeam(mesh, EI, isHeadFixed, [loads.x, loads.y], factor);
-    if (solved === null) return null;
-    const [x, y] = solved as [BeamSolution, BeamSolution];
-    if (!hasLimits) return { x, y, springFactor: factor, iterations: it, isConverged: true };
-    const target = targetFactors(mesh, x, y);
+    const u = system.solveDisplacements([loads.x, loads.y], factor);
+    if (u === null) return null;
+    if (!hasLimits) return accept(u, it, true);
+    const target = targetFactors(mesh, u[0]!, u[1]!);
     let change = 0;
     // damping after 20 iterations against oscillation of springs that unload again
     const relax = it > 20 ? 0.5 : 1;
@@ -73,20 +93,13 @@ export const solveLateral = (
       change = Math.max(change, Math.abs(next - factor[i]!));
       target[i] = next;
     }
-    if (change < TOLERANCE)
-      {return { x, y, springFactor: factor, iterations: it, isConverged: true };}
+    if (change < TOLERANCE) return accept(u, it, true);
     if (target.every((v) => v === 0)) return null;
     factor = target;
   }
-  const last = solveWinklerBeam(mesh, EI, isHeadFixed, [loads.x, loads.y], factor);
+  const last = system.solveDisplacements([loads.x, loads.y], factor);
   if (last === null) return null;
-  return {
-    x: last[0]!,
-    y: last[1]!,
-    springFactor: factor,
-    iterations: MAX_ITERATIONS,
-    isConverged: false,
-  };
+  return accept(last, MAX_ITERATIONS, false);
 };
 
 /** Partial factor on the passive earth resistance, BS-P. @see calculation-gaps §7 (1.40 from recollection) [U] */

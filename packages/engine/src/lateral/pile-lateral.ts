@@ -1,4 +1,4 @@
-import { solveWinklerBeam, type BeamSolution } from './beam-fe';
+import { createWinklerSystem, type BeamSolution } from './beam-fe';
 import { internalIssue, type InternalIssue, type TraceEntry } from './issue';
 import {
   checkPassiveResultant,
@@ -116,19 +116,16 @@ const solveBoth = (
   characteristic: LateralLoads,
   design: LateralLoads,
 ): [LateralSolution | null, LateralSolution | null] => {
+  const system = createWinklerSystem(mesh, model.EI, model.isHeadFixed);
   if (mesh.passiveLimit.some(Number.isFinite)) {
     return [
-      solveLateral(mesh, model.EI, model.isHeadFixed, characteristic),
-      solveLateral(mesh, model.EI, model.isHeadFixed, design),
+      solveLateral(mesh, model.EI, model.isHeadFixed, characteristic, system),
+      solveLateral(mesh, model.EI, model.isHeadFixed, design, system),
     ];
   }
-  const s = solveWinklerBeam(mesh, model.EI, model.isHeadFixed, [
-    characteristic.x,
-    characteristic.y,
-    design.x,
-    design.y,
-  ]);
-  if (s === null) return [null, null];
+  const u = system.solveDisplacements([characteristic.x, characteristic.y, design.x, design.y]);
+  if (u === null) return [null, null];
+  const s = u.map((x) => system.recover(x));
   const springFactor = new Float64Array(2 * mesh.kTop.length).fill(1);
   const wrap = (x: BeamSolution, y: BeamSolution): LateralSolution => ({
     x,
@@ -161,19 +158,21 @@ export const analysePileLateral = (
     }),
     internalIssue('LATERAL_GROSS_STIFFNESS_USED', 'info', { EI: model.EI }),
   ];
-  if (mesh.wasElementLengthRaised)
-    {issues.push(
+  if (mesh.wasElementLengthRaised) {
+    issues.push(
       internalIssue(
         'LATERAL_ELEMENT_LENGTH_RAISED',
         'warning',
         { min: ELEMENT_LENGTH_MIN },
         'MaxElementWeite',
       ),
-    );}
-  if (model.gegenRaeumlichenEP)
-    {issues.push(
+    );
+  }
+  if (model.gegenRaeumlichenEP) {
+    issues.push(
       internalIssue('LATERAL_PASSIVE_PRESSURE_INTERIM', 'warning', {}, 'gegenRaeumlichenEP'),
-    );}
+    );
+  }
   const trace: TraceEntry[] = [
     {
       name: 'EI',

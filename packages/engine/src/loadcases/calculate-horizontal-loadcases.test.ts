@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeProject } from '../input/normalize';
+import { calculateProject } from '../project/calculate-project';
 import { calculateHorizontalLoadCases } from './calculate-horizontal-loadcases';
 import { addImperfections, resolveToPileAxes } from './resolve-loads';
 import { fullyCompressedLevel } from './reinforcement-length';
@@ -104,11 +105,20 @@ describe('calculateHorizontalLoadCases', () => {
       'LOADCASE_PILE_NOT_FOUND',
     );
   });
-  it('uses a square section for precast piles and refuses steel pipes', () => {
+  it('uses a square section for precast piles and the EN 1993 check for steel pipes', () => {
     const c = run({}, {}, { PfahlTyp: 'c', SollDurchmesser: 0.4 })[0]!.horizontal_loads[0]!;
-    expect(c.issues.map((i) => i.code)).toContain('SECTION_SQUARE_BIAXIAL_LINEAR');
+    expect(c.issues.map((i) => i.code)).toContain('SECTION_SQUARE_BIAXIAL_LOAD_CONTOUR');
     const r = run({}, {}, { PfahlTyp: 'r' })[0]!.horizontal_loads[0]!;
-    expect(r.issues[0]!.code).toBe('SECTION_STEEL_PIPE_NOT_SUPPORTED');
+    expect(r.issues[0]!.code).toBe('SECTION_STEEL_WALL_THICKNESS_MISSING');
+    const pipe = run({}, {}, { PfahlTyp: 'r', Wanddicke: 16 })[0]!.horizontal_loads[0]!;
+    expect(pipe.steel!.sectionClass).toBe(3); // D/t = 800/16 = 50 > 70ε² = 46.3 (S355)
+    expect(pipe.AsLaengs).toBeNull();
+    expect(pipe.MMax!).toBeGreaterThan(0);
+    // the check uses the lateral design moment: η = |N|/N_Rd + MMax/M_Rd (no N·e at a free head)
+    expect(pipe.steel!.utilisation).toBeCloseTo(
+      Math.abs(pipe.steel!.NEdUsed) / pipe.steel!.NRd + pipe.MMax! / pipe.steel!.MRd,
+      9,
+    );
   });
   it('warns about the legacy concrete class "C35/40"', () => {
     const r = run({}, { BetonZyl: 35 }, { BetonZyl: 35 })[0]!.horizontal_loads[0]!;
@@ -119,6 +129,86 @@ describe('calculateHorizontalLoadCases', () => {
     const on = run({ Hgkx: 200 }, { gegenRaeumlichenEP: true })[0]!.horizontal_loads[0]!;
     expect(on.wOben!).toBeGreaterThanOrEqual(off.wOben!);
     expect(on.issues.map((i) => i.code)).toContain('LATERAL_PASSIVE_PRESSURE_INTERIM');
+  });
+});
+
+describe('head restraint, rake and inclination tolerance from the wire fields', () => {
+  it('fixes the head with the project setting KopfEingespannt (no head rotation, restraint moment)', () => {
+    const free = run()[0]!.horizontal_loads[0]!;
+    const fixed = run({}, { KopfEingespannt: true })[0]!.horizontal_loads[0]!;
+    expect(Math.abs(fixed.wStrichKopf!)).toBeLessThan(1e-12);
+    expect(fixed.MdKopf!).toBeGreaterThan(10);
+    expect(fixed.wOben!).toBeLessThan(free.wOben!);
+  });
+  it('adds θ·N_Ed of einzelSchiefStellungMProM to the design head force', () => {
+    const row = { Hgky: 0, Hqky: 0 };
+    const base = run(row, {}, { einzelExzentrizitaet: 0 })[0]!.horizontal_loads[0]!;
+    const tilted = run(row, {}, { einzelExzentrizitaet: 0, einzelSchiefStellungMProM: 0.01 })[0]!
+      .horizontal_loads[0]!;
+    // N_Ed = 1.35·1000 + 1.5·500 = 2100 kN → ΔH = 21 kN at the head
+    expect(tilted.QxMax! - base.QxMax!).toBeCloseTo(21, 6);
+  });
+  it('resolves the loads of a raked pile (einzelNeigungMproM, einzelNeigungsRichtung in degrees)', () => {
+    const raked = run(
+      { Hgky: 0, Hqky: 0 },
+      {},
+      { einzelNeigungMproM: 0.25, einzelNeigungsRichtung: 0 },
+    )[0]!.horizontal_loads[0]!;
+    expect(raked.issues.map((i) => i.code)).toContain('LOADCASE_INCLINED_PILE_RESOLVED');
+    const a = Math.atan(0.25);
+    // transverse head force H⊥ = H·cos α − N·sin α (design values, no imperfection force)
+    const H = 1.35 * 60 + 1.5 * 40;
+    const N = 1.35 * 1000 + 1.5 * 500;
+    expect(raked.QxMax).toBeCloseTo(Math.abs(H * Math.cos(a) - N * Math.sin(a)), 6);
+    const sideways = run(
+      { Hgky: 0, Hqky: 0 },
+      {},
+      { einzelNeigungMproM: 0.25, einzelNeigungsRichtung: 90 },
+    )[0]!.horizontal_loads[0]!;
+    // rake towards +y: Hx stays a full transverse force (local y = −x)
+    expect(sideways.QyMax).toBeCloseTo(H, 6);
+  });
+  it('refuses a rake above 1 m/m and a direction of 360°', () => {
+    const { issues } = normalizeProject(
+      wire({}, {}, { einzelNeigungMproM: 2, einzelNeigungsRichtung: 360 }),
+    );
+    expect(issues.map((i) => `${i.code}:${i.field}`)).toEqual([
+      'TOO_BIG:einzelNeigungMproM',
+      'TOO_BIG:einzelNeigungsRichtung',
+    ]);
+  });
+});
+
+describe('calculateProject with load cases (one call)', () => {
+  const project = (row: Record<string, unknown> = {}) => ({
+    ...wire(row),
+    piles: [
+      { ...wire().piles[0], AlternativeCharakteristischeLastZ: 1000, AlternativeDesignLastZ: 1400 },
+    ],
+  });
+  it('returns the load-case rows at the axial toe level of the same run', () => {
+    const result = calculateProject(project());
+    const row = result.horizontal_loadcases[0]!.horizontal_loads[0]!;
+    const toe = result.piles[0]!.Soll_UK_Pfahl!;
+    expect(row.distribution!.level.at(-1)).toBeCloseTo(toe, 9);
+    const direct = calculateHorizontalLoadCases(normalizeProject(project()).project, result.piles);
+    expect(row.MMax).toBe(direct[0]!.horizontal_loads[0]!.MMax);
+    expect(
+      row.issues.every((i) => i.path?.startsWith('horizontal_loadcases[0].horizontal_loads[0]')),
+    ).toBe(true);
+  });
+  it('skips the load cases on request', () => {
+    expect(
+      calculateProject(project(), { horizontalLoadCases: 'skip' }).horizontal_loadcases,
+    ).toEqual([]);
+  });
+  it('moves the input issues of a row to the row and does not calculate it', () => {
+    const result = calculateProject(project({ Hgkx: 'sixty' }));
+    const row = result.horizontal_loadcases[0]!.horizontal_loads[0]!;
+    expect(row.issues.map((i) => i.code)).toEqual(['INVALID_TYPE', 'LOADCASE_ROW_INPUT_INVALID']);
+    expect(row.issues[0]!.path).toBe('horizontal_loadcases[0].horizontal_loads[0].Hgkx');
+    expect(row.MMax).toBeNull();
+    expect(result.issues.some((i) => i.path?.startsWith('horizontal_loadcases'))).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { NormalizedHorizontalLoad, NormalizedPile, NormalizedProject } from '../input/types';
+import type { EngineIssue } from '../issues/issue';
 import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
 import {
   analysePileLateral,
@@ -7,7 +8,13 @@ import {
 } from '../lateral/pile-lateral';
 import { designSection, type SectionDesignResult } from '../section/design-section';
 import { concreteClassFromCode, designMaterials, steelGradeIssues } from '../section/materials';
-import { buildLateralModel, grossBendingStiffness, sectionKindOf } from './pile-model';
+import {
+  buildLateralModel,
+  grossBendingStiffness,
+  sectionKindOf,
+  steelPipeBendingStiffness,
+} from './pile-model';
+import { checkSteelPipe, type SteelPipeCheck } from '../section/steel-pipe';
 import { anchorageLength, fullyCompressedLevel } from './reinforcement-length';
 import { addImperfections, combineActions, type PileAxis, type RowActions } from './resolve-loads';
 
@@ -17,16 +24,9 @@ export type AxialDataForLateral = {
   /** toe level [m NHN] */ Soll_UK_Pfahl: number | null;
 };
 
-/** Optional pile fields not (yet) in the normalised input: inclination and its tolerance. */
-export type PileInclinationFields = {
-  /** rake: horizontal m per vertical m (0 = vertical) */ einzelNeigungMproM?: number;
-  /** direction of the rake, angle from the x axis towards y [rad] */ einzelNeigungsRichtung?: number;
-  /** inclination tolerance [m/m] */ einzelSchiefStellungMProM?: number;
-};
-
-/** Options not (yet) carried by the project settings. */
+/** Options of the horizontal calculation. */
 export type HorizontalOptions = {
-  /** pile head fixed against rotation (default false = free) */ isHeadFixed?: boolean;
+  /** pile head fixed against rotation; default: the project setting `KopfEingespannt` */ isHeadFixed?: boolean;
 };
 
 /** Result of one load row (wire names of legacy-format §2.9; null where not computed). */
@@ -61,7 +61,10 @@ export type HorizontalLoadRowResult = {
   /** reinforcement (cage) length [m] */ BewBZWLieferlaenge: number | null;
   distribution: LateralDistribution | null;
   section: SectionDesignResult | null;
-  issues: InternalIssue[];
+  /** steel pipe piles (r): EN 1993-1-1 section check instead of the reinforced-concrete design */
+  steel: SteelPipeCheck | null;
+  /** issues of the row: its input issues (normalisation codes) and the lateral / section codes */
+  issues: (InternalIssue | EngineIssue)[];
   trace: TraceEntry[];
 };
 
@@ -70,6 +73,23 @@ export type HorizontalLoadCaseResult = {
   rowIndex: number;
   name: string;
   horizontal_loads: HorizontalLoadRowResult[];
+};
+
+/** Load points and toe levels by Pname (the first row of a name, as the axial results). */
+export type ProjectIndex = {
+  piles: ReadonlyMap<string, NormalizedPile>;
+  toes: ReadonlyMap<string, number | null>;
+};
+
+const indexProject = (
+  project: NormalizedProject,
+  axial: readonly AxialDataForLateral[],
+): ProjectIndex => {
+  const piles = new Map<string, NormalizedPile>();
+  for (const p of project.piles) if (!piles.has(p.Pname)) piles.set(p.Pname, p);
+  const toes = new Map<string, number | null>();
+  for (const a of axial) if (!toes.has(a.Pname)) toes.set(a.Pname, a.Soll_UK_Pfahl);
+  return { piles, toes };
 };
 
 const emptyRow = (
@@ -106,6 +126,7 @@ const emptyRow = (
   BewBZWLieferlaenge: null,
   distribution: null,
   section: null,
+  steel: null,
   issues,
   trace: [],
 });
@@ -129,9 +150,9 @@ const rowActions = (
   };
 };
 
-const pileAxis = (pile: NormalizedPile & PileInclinationFields): PileAxis => ({
-  inclination: pile.einzelNeigungMproM ?? 0,
-  direction: pile.einzelNeigungsRichtung ?? 0,
+const pileAxis = (pile: NormalizedPile): PileAxis => ({
+  inclination: pile.einzelNeigungMproM,
+  direction: pile.einzelNeigungsRichtung,
 });
 
 const lateralFields = (r: LateralResult) => ({
@@ -160,55 +181,71 @@ const lateralFields = (r: LateralResult) => ({
 export const calculateRow = (
   project: NormalizedProject,
   row: NormalizedHorizontalLoad,
-  axial: readonly AxialDataForLateral[],
+  index: ProjectIndex,
   options: HorizontalOptions,
 ): HorizontalLoadRowResult => {
   const issues: InternalIssue[] = [];
-  const pile: (NormalizedPile & PileInclinationFields) | undefined = project.piles.find(
-    (p) => p.Pname === row.Pname,
-  );
-  if (!pile)
-    {return emptyRow(row, [
+  const pile = index.piles.get(row.Pname);
+  if (!pile) {
+    return emptyRow(row, [
       internalIssue('LOADCASE_PILE_NOT_FOUND', 'error', { Pname: row.Pname }, 'Pname'),
-    ]);}
+    ]);
+  }
   const profile = project.soil_profiles.find((p) => p.name === pile.BodenProfil && p.isValid);
-  const toe = axial.find((a) => a.Pname === row.Pname)?.Soll_UK_Pfahl ?? null;
+  const toe = index.toes.get(row.Pname) ?? null;
   const D = pile.SollDurchmesser;
   if (!profile || D === null || D <= 0 || pile.SollPfahlOberKante === null) {
     return emptyRow(row, [
       internalIssue('LOADCASE_PILE_INPUT_MISSING', 'error', { Pname: row.Pname }),
     ]);
   }
-  if (toe === null)
-    {return emptyRow(row, [
+  if (toe === null) {
+    return emptyRow(row, [
       internalIssue('LOADCASE_AXIAL_RESULT_MISSING', 'error', { Pname: row.Pname }),
-    ]);}
+    ]);
+  }
   const kind = sectionKindOf(pile);
-  if (kind === 'steel-pipe')
-    {return emptyRow(row, [
-      internalIssue('SECTION_STEEL_PIPE_NOT_SUPPORTED', 'error', { PfahlTyp: 'r' }, 'PfahlTyp'),
-    ]);}
-  if (pile.PfahlTyp !== null && pile.PfahlTyp.startsWith('j'))
-    {issues.push(
+  const wall = pile.Wanddicke;
+  if (kind === 'steel-pipe' && (wall === null || 2 * wall >= D)) {
+    return emptyRow(row, [
+      wall === null
+        ? internalIssue(
+            'SECTION_STEEL_WALL_THICKNESS_MISSING',
+            'error',
+            { PfahlTyp: 'r' },
+            'Wanddicke',
+          )
+        : internalIssue(
+            'SECTION_STEEL_WALL_THICKNESS_INVALID',
+            'error',
+            { t: wall * 1000 },
+            'Wanddicke',
+          ),
+    ]);
+  }
+  if (pile.PfahlTyp !== null && pile.PfahlTyp.startsWith('j')) {
+    issues.push(
       internalIssue(
         'SECTION_PILE_TYPE_ASSUMED_CAST_IN_PLACE',
         'warning',
         { PfahlTyp: pile.PfahlTyp },
         'PfahlTyp',
       ),
-    );}
+    );
+  }
   const s = project.settings;
   const concrete = concreteClassFromCode(pile.BetonZyl ?? s.BetonZyl);
-  issues.push(...concrete.issues, ...steelGradeIssues(s.Stahlsorte));
-  const isHeadFixed = options.isHeadFixed ?? false;
+  if (kind !== 'steel-pipe') issues.push(...concrete.issues, ...steelGradeIssues(s.Stahlsorte));
+  const isHeadFixed = options.isHeadFixed ?? s.KopfEingespannt;
   const axis = pileAxis(pile);
-  if (axis.inclination > 0)
-    {issues.push(
+  if (axis.inclination > 0) {
+    issues.push(
       internalIssue('LOADCASE_INCLINED_PILE_RESOLVED', 'info', {
         inclination: axis.inclination,
         direction: axis.direction,
       }),
-    );}
+    );
+  }
   const actions = combineActions(
     rowActions(row, pile, issues),
     axis,
@@ -220,10 +257,13 @@ export const calculateRow = (
     actions.design,
     actions.NEdMax,
     e,
-    pile.einzelSchiefStellungMProM ?? 0,
+    pile.einzelSchiefStellungMProM,
     isHeadFixed,
   );
-  const EI = grossBendingStiffness(kind, D, concrete.concrete);
+  const EI =
+    kind === 'steel-pipe'
+      ? steelPipeBendingStiffness(D, wall!)
+      : grossBendingStiffness(kind, D, concrete.concrete);
   const model = buildLateralModel(project, pile, profile, {
     headLevel: pile.SollPfahlOberKante,
     toeLevel: toe,
@@ -246,10 +286,29 @@ export const calculateRow = (
     { name: 'e', value: e, unit: 'm', source: 'einzelExzentrizitaet / Exzentrizitaet' },
   ];
   if (!lateral.result) return { ...emptyRow(row, issues), trace };
+  if (kind === 'steel-pipe') {
+    const headMoment = isHeadFixed ? Math.max(actions.NEdMax, 0) * e : 0;
+    const steel = checkSteelPipe({
+      D,
+      t: wall!,
+      grade: s.StahlsorteRohr,
+      NEdMax: actions.NEdMax,
+      NEdMin: actions.NEdMin,
+      MEd: lateral.result.MMax + headMoment,
+      VEd: lateral.result.QMax,
+      bucklingLength: pile.einzelKnickLaenge,
+    });
+    return {
+      ...emptyRow(row, [...issues, ...steel.issues]),
+      ...lateralFields(lateral.result),
+      steel: steel.result,
+      trace: [...trace, ...steel.trace],
+    };
+  }
   return finishRow(
     row,
     lateral.result,
-    { kind, D, concrete: concrete.concrete, actions, e, isHeadFixed, project },
+    { kind, D, concrete: concrete.concrete, actions, e, isHeadFixed, project, pile },
     issues,
     trace,
   );
@@ -266,13 +325,16 @@ const finishRow = (
     e: number;
     isHeadFixed: boolean;
     project: NormalizedProject;
+    pile: NormalizedPile;
   },
   issues: InternalIssue[],
   trace: TraceEntry[],
 ): HorizontalLoadRowResult => {
   const s = c.project.settings;
   const isCircle = c.kind === 'circle-cast-in-place';
-  const pile = c.project.piles.find((p) => p.Pname === row.Pname)!;
+  const pile = c.pile;
+  // fixed head: N_Ed·e goes to the section (ADR 0023)
+  const headMoment = c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0;
   const section = designSection({
     shape: isCircle ? 'circle' : 'square',
     nominalSize: c.D,
@@ -286,12 +348,24 @@ const finishRow = (
     shearAslShare: s.MvonMaxfuerSchub,
     NEdMax: c.actions.NEdMax,
     NEdMin: c.actions.NEdMin,
-    MEd: lat.MMax + (c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0),
+    MEd: lat.MMax + headMoment,
     VEd: lat.QMax,
     bucklingLength: pile.einzelKnickLaenge,
+    ...(isCircle
+      ? {}
+      : {
+          biaxial: { Mx: lat.distribution.Mx, My: lat.distribution.My, extra: headMoment },
+        }),
   });
   issues.push(...section.issues);
-  if (!isCircle) issues.push(internalIssue('SECTION_SQUARE_BIAXIAL_LINEAR', 'info', {}));
+  if (!isCircle) {
+    issues.push(
+      internalIssue('SECTION_SQUARE_BIAXIAL_LOAD_CONTOUR', 'info', {
+        a: section.result?.biaxialExponent ?? null,
+        MEq: section.result?.MEdUsed ?? null,
+      }),
+    );
+  }
   issues.push(
     internalIssue('SECTION_INTERPRETATION_UNVERIFIED', 'warning', {
       MvonMaxfuerSchub: s.MvonMaxfuerSchub,
@@ -338,7 +412,7 @@ const finishRow = (
  * Horizontal load cases of a project: every row of every case is checked for the load point it names
  * (lateral analysis + internal capacity).
  * @param project normalised project @param axial toe level per load point (e.g. `ProjectResult.piles`)
- * @param options head restraint (not a project setting yet)
+ * @param options head restraint (default: the project setting)
  * @returns results per load case and row
  * @see issue 4; calculation-reference §4, §5, §6.1; docs/calculation-internal.md
  */
@@ -346,15 +420,70 @@ export const calculateHorizontalLoadCases = (
   project: NormalizedProject,
   axial: readonly AxialDataForLateral[],
   options: HorizontalOptions = {},
-): HorizontalLoadCaseResult[] =>
-  project.horizontal_loadcases.map((c) => ({
+): HorizontalLoadCaseResult[] => {
+  const index = indexProject(project, axial);
+  return project.horizontal_loadcases.map((c) => ({
     rowIndex: c.rowIndex,
     name: c.name,
     horizontal_loads: c.horizontal_loads.map((row) =>
       project.settings.bemesseHorizontal
-        ? calculateRow(project, row, axial, options)
+        ? calculateRow(project, row, index, options)
         : emptyRow(row, [
             internalIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
           ]),
     ),
   }));
+};
+
+/** Results of one load case as part of `ProjectResult` (the engine's one-call result). */
+export type LoadCaseResult = HorizontalLoadCaseResult;
+
+const ROW_PATH = /^horizontal_loadcases\[(\d+)\]\.horizontal_loads\[(\d+)\]/;
+
+/**
+ * The load-case part of `calculateProject`: moves the input issues of every load row from the project
+ * issues to that row (a row with an input error is not calculated), calculates the other rows and gives
+ * every row issue its wire path (`horizontal_loadcases[i].horizontal_loads[j]`) and row index.
+ * @param project normalised project @param axial axial results of the same run (toe levels)
+ * @param projectIssues project-level issues of the normalisation @returns load-case results and the
+ *   remaining project issues
+ */
+export const calculateProjectLoadCases = (
+  project: NormalizedProject,
+  axial: readonly AxialDataForLateral[],
+  projectIssues: readonly EngineIssue[],
+): { horizontal_loadcases: LoadCaseResult[]; issues: EngineIssue[] } => {
+  const rowInput = new Map<string, EngineIssue[]>();
+  const remaining: EngineIssue[] = [];
+  for (const x of projectIssues) {
+    const match = ROW_PATH.exec(x.path ?? '');
+    if (match === null) remaining.push(x);
+    else {
+      const key = `${match[1]}/${match[2]}`;
+      rowInput.set(key, [...(rowInput.get(key) ?? []), x]);
+    }
+  }
+  const index = indexProject(project, axial);
+  const horizontal_loadcases = project.horizontal_loadcases.map((c, ci) => ({
+    rowIndex: c.rowIndex,
+    name: c.name,
+    horizontal_loads: c.horizontal_loads.map((row, ri) => {
+      const input = rowInput.get(`${ci}/${ri}`) ?? [];
+      const result = !project.settings.bemesseHorizontal
+        ? emptyRow(row, [
+            internalIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
+          ])
+        : input.some((x) => x.severity === 'error')
+          ? emptyRow(row, [internalIssue('LOADCASE_ROW_INPUT_INVALID', 'error', {})])
+          : calculateRow(project, row, index, {});
+      const path = `horizontal_loadcases[${ci}].horizontal_loads[${ri}]`;
+      const own = result.issues.map((x) => ({
+        ...x,
+        path: x.field === undefined ? path : `${path}.${x.field}`,
+        rowIndex: ri,
+      }));
+      return { ...result, issues: [...input, ...own] };
+    }),
+  }));
+  return { horizontal_loadcases, issues: remaining };
+};

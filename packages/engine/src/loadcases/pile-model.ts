@@ -1,12 +1,14 @@
 import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '../input/types';
 import type { LateralLayer, LateralModel } from '../lateral/mesh';
 import type { ConcreteClass } from '../section/materials';
+import { PIPE_STEEL, pipeSection } from '../section/steel-pipe';
 
 /** Cross-section family of a pile type. */
 export type SectionKind = 'circle-cast-in-place' | 'square-precast' | 'steel-pipe';
 
 /**
- * Section family by pile type: `c` precast square (side = SollDurchmesser), `r` steel pipe, all others
+ * Section family by pile type: `c` precast square (side = SollDurchmesser), `r` steel pipe (outside
+ * diameter SollDurchmesser, wall thickness Wanddicke), all others
  * circular cast-in-place without permanent casing (Jac types assumed so, with an issue).
  * @see legacy-format §2.10; calculation-reference §4 (circular / square / steel check)
  */
@@ -49,6 +51,13 @@ export const grossBendingStiffness = (
   concrete: ConcreteClass,
 ): number =>
   concrete.Ecm * 1000 * (kind === 'square-precast' ? size ** 4 / 12 : (Math.PI * size ** 4) / 64);
+
+/**
+ * Bending stiffness of an unfilled steel pipe: E_s·I with E_s = 210 000 N/mm² and I of the ring.
+ * @see EN 1993-1-1 3.2.6; ADR 0028 (unfilled section assumed)
+ */
+export const steelPipeBendingStiffness = (D: number, t: number): number =>
+  PIPE_STEEL.E * 1000 * pipeSection(D, t).I;
 
 /** Builds the lateral model of a pile for one load row. */
 export const buildLateralModel = (

@@ -41,10 +41,10 @@ export function toPileResult(
   if (row === null) {
     return { Pname: pile.Pname, rowIndex: pile.rowIndex, ...EMPTY, issues, trace: null };
   }
-  const e = row.final;
+  const e = row.final!;
   const { ctx } = row.setup;
   const found = row.search.required !== null;
-  const laengeOhne = found ? row.search.required!.L : null;
+  const laengeOhne = row.search.required;
   const laengeMit = found ? e.L : null;
   const toe = ctx.top - e.L;
   const bohr = row.setup.drillLevel - toe;

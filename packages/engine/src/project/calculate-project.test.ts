@@ -141,6 +141,42 @@ describe('calculateProject', () => {
     expect(codes(sandProject({ PfahlAnzahl: 6 }))).toContain('GROUP_ANALYSIS_REQUIRED');
   });
 
+  it('shares the loads of a row equally between its PfahlAnzahl piles (ADR 0019)', () => {
+    // 2 piles: E_d = 1400/2 = 700 kN, E_k = 1000/2 = 500 kN per pile; results are per pile.
+    const r = first(sandProject({ PfahlAnzahl: 2, PfahlAchsAbstandxD: 3 }));
+    expect(r.trace!.inputs).toMatchObject({ Ed: 700, Ek: 500 });
+    expect(r.EzuR).toBeCloseTo((700 / r.R_d!) * 100, 9);
+    expect(r.issues).toContainEqual(
+      expect.objectContaining({ code: 'GROUP_LOAD_SHARED', params: { PfahlAnzahl: 2 } }),
+    );
+  });
+
+  it.each([1, 2])(
+    'applies the same stepping rule for FuszBeeinfluszung %i (AA = RR, ADR 0019)',
+    (mode) => {
+      // B (5 m away) needs 14.5 m (toe 85.5); A alone 3.0 m. Stepping 45°: A's toe ≤ 85.5 + 5·tan 45° = 90.5
+      // → laenge_mit(A) = 9.5 m.
+      const input = sandProject(
+        { Rechtswert: 0, Hochwert: 0 },
+        { FuszBeeinfluszung: mode, AbtreppungsWinkelRad: 45, Beeinflussungsweite: 20 },
+      );
+      input.piles.push({
+        ...input.piles[0]!,
+        Pname: 'B',
+        Rechtswert: 5,
+        AlternativeDesignLastZ: 5000,
+      });
+      const result = calculateProject(input);
+      expect(result.piles.map((p) => p.laenge_mit)).toEqual([9.5, 14.5]);
+      expect(result.issues).toContainEqual(
+        expect.objectContaining({
+          code: 'TOE_INFLUENCE_MODE_UNVERIFIED',
+          params: { value: mode, rule: 'AA = RR: same stepping rule' },
+        }),
+      );
+    },
+  );
+
   it('designs tension piles on skin friction only', () => {
     // R_d_Min = 989.602/1.5 = 659.735 kN; E/R = 300/659.735 = 45.473 %
     const r = first(
@@ -195,6 +231,18 @@ describe('calculateProject', () => {
     expect(a!.laenge_mit).toBeCloseTo(10.5, 9);
   });
 
+  it('calculates a pile whose top is above the profile start (regression: the toe above the soil threw)', () => {
+    // Top 106.0, soil from 100.0: skin friction starts at 100.0; embedment 2.5 m needs the toe at 97.5
+    // → L = 8.5 m (steps of 0.5 m from 3.0 m; the toe is above the soil up to L = 6.0 m).
+    // R_s,k = 105·π·1.0·2.5 = 824.668 kN; R_d = (824.668 + 2356.194)/1.4 = 2272.045 kN ≥ 1400.
+    const r = first(sandProject({ SollPfahlOberKante: 106, AEHoehe: 106 }));
+    expect(r.laenge_ohne).toBe(8.5);
+    expect(r.Soll_UK_Pfahl).toBe(97.5);
+    expect(r.Rs_k).toBeCloseTo(824.668, 3);
+    expect(r.R_d).toBeCloseTo(2272.045, 2);
+    expect(r.trace!.iteration.trace[0]).toMatchObject({ L: 3, failed: 'toe-layer', R_d: 0 });
+  });
+
   it('reports the reason and best values when no length suffices', () => {
     const r = first(sandProject({ AlternativeDesignLastZ: 1e6 }));
     expect(r.laenge_ohne).toBeNull();
@@ -239,6 +287,172 @@ describe('calculateProject', () => {
     expect(result.piles[0]!.issues).toContainEqual(
       expect.objectContaining({ code: 'PROFILE_INVALID', field: 'BodenProfil' }),
     );
+  });
+
+  it('lets a zero-thickness layer contribute nothing and not break the embedment run (ADR 0017)', () => {
+    // Sand to 90, a zero-thickness clay "layer" at 90 (not relevant, toe not allowed, strong values), sand to 80.
+    // The pile must reach the same results as without the zero layer: with E_d = 5000 kN the hand case
+    // "lengthens the pile" above gives L = 14.5 m (R_d(L) = (329.867·L + 2356.194)/1.4).
+    const sand = { qc: 15, FuszAbsetzbar: true, IstEindringRelevant: true };
+    const loads = { AlternativeDesignLastZ: 5000, AlternativeCharakteristischeLastZ: 1000 };
+    const zero = {
+      endKote: 90,
+      cuk: 0.3,
+      qsk: 0.5,
+      FuszAbsetzbar: false,
+      IstEindringRelevant: false,
+    };
+    const plain = first(
+      sandProject(loads, {}, [
+        { endKote: 90, ...sand },
+        { endKote: 80, ...sand },
+      ]),
+    );
+    const withZero = first(
+      sandProject(loads, {}, [{ endKote: 90, ...sand }, zero, { endKote: 80, ...sand }]),
+    );
+    expect(withZero.laenge_ohne).toBe(14.5);
+    expect(withZero.EindringTiefe).toBe(plain.EindringTiefe);
+    expect([withZero.Rs_k, withZero.Rb_k, withZero.R_d, withZero.Setzung]).toEqual([
+      plain.Rs_k,
+      plain.Rb_k,
+      plain.R_d,
+      plain.Setzung,
+    ]);
+    expect(withZero.trace!.layers[1]).toMatchObject({ shaftLength: 0, Rs_i: 0 });
+  });
+
+  it('never changes a result by inserting a zero-thickness layer (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.record({
+          qc: fc.double({ min: 0, max: 30, noNaN: true }),
+          qsk: fc.double({ min: 0, max: 0.4, noNaN: true }),
+          FuszAbsetzbar: fc.boolean(),
+          IstEindringRelevant: fc.boolean(),
+        }),
+        fc.constantFrom('bp', 'c', 'r'),
+        fc.double({ min: 500, max: 6000, noNaN: true }),
+        (at, values, PfahlTyp, Ed) => {
+          const layers = [
+            { endKote: 95, qc: 8, FuszAbsetzbar: false, IstEindringRelevant: false },
+            { endKote: 90, qc: 15, FuszAbsetzbar: true, IstEindringRelevant: true },
+            { endKote: 80, cuk: 0.15, FuszAbsetzbar: true, IstEindringRelevant: true },
+          ];
+          const top = at === 0 ? 100 : layers[at - 1]!.endKote;
+          const withZero = [
+            ...layers.slice(0, at),
+            { endKote: top, ...values },
+            ...layers.slice(at),
+          ];
+          const pile = {
+            PfahlTyp,
+            AlternativeDesignLastZ: Ed,
+            AlternativeCharakteristischeLastZ: Ed / 1.4,
+          };
+          const a = first(sandProject(pile, {}, layers));
+          const b = first(sandProject(pile, {}, withZero));
+          const numbers = (r: typeof a) => [
+            r.laenge_ohne,
+            r.Rs_k,
+            r.Rb_k,
+            r.R_d,
+            r.Setzung,
+            r.EindringTiefe,
+          ];
+          expect(numbers(b)).toEqual(numbers(a));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('applies negative skin friction from tauNk as a drag force and flags the method (R §6.4 [U])', () => {
+    // Layer 1 (100 → 95): τ_n,k = 0.02 MN/m² = 20 kN/m², toe not allowed; layer 2 (95 → 80): sand qc = 15, relevant.
+    // Embedment 2.5 m below 95.0 → toe 92.5 → L = 7.5 m (steps 0.5 m).
+    // F_n = π·1.0·20·5.0 = 314.159 kN; E_d = 1400 + 1.35·314.159 = 1824.115; E_k = 1000 + 314.159 = 1314.159 kN
+    // R_s,k = 105·π·2.5 = 824.668 (no positive skin friction in layer 1); R_b,k = 2356.194
+    // R_d = 3180.862/1.4 = 2272.045 → E/R = 1824.115/2272.045 = 80.285 %
+    // s_sg = 0.912334 cm, R(s_sg) = 1200.854 < E_k → s = 2·(1314.159 − 824.668)/824.668 = 1.187123 cm
+    const layers = [
+      { endKote: 95, qc: 15, tauNk: 0.02 },
+      { endKote: 80, qc: 15, FuszAbsetzbar: true, IstEindringRelevant: true },
+    ];
+    const r = first(sandProject({}, {}, layers));
+    expect(r.laenge_ohne).toBe(7.5);
+    expect(r.trace!.negativeSkinFriction.Fn).toBeCloseTo(314.159, 3);
+    expect(r.Rs_k).toBeCloseTo(824.668, 3);
+    expect(r.EzuR).toBeCloseTo(80.285, 3);
+    expect(r.Setzung).toBeCloseTo(1.187123, 5);
+    expect(r.trace!.layers[0]).toMatchObject({ tauNk: 20, Rs_i: 0 });
+    expect(r.issues).toContainEqual(
+      expect.objectContaining({ code: 'NEGATIVE_SKIN_FRICTION_UNVERIFIED', severity: 'warning' }),
+    );
+    // Without τ_n,k layer 1 carries skin friction and there is no drag: R_s,k = 105·π·7.5 = 2474.004 kN.
+    const plain = first(sandProject({}, {}, [{ ...layers[0]!, tauNk: 0 }, layers[1]!]));
+    expect(plain.Rs_k).toBeCloseTo(2474.004, 3);
+    expect(plain.issues.map((i) => i.code)).not.toContain('NEGATIVE_SKIN_FRICTION_UNVERIFIED');
+  });
+
+  it('never lets more negative skin friction give a shorter pile or a smaller utilisation (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 0.05, noNaN: true }),
+        fc.double({ min: 0, max: 0.05, noNaN: true }),
+        (a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const run = (tauNk: number) =>
+            first(
+              sandProject({ AlternativeDesignLastZ: 3000 }, {}, [
+                { endKote: 95, qc: 10, tauNk },
+                { endKote: 70, qc: 15, FuszAbsetzbar: true, IstEindringRelevant: true },
+              ]),
+            );
+          const [x, y] = [run(lo), run(hi)];
+          expect(y.laenge_ohne ?? Infinity).toBeGreaterThanOrEqual(x.laenge_ohne ?? Infinity);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it.each([
+    // D = 1.0 m → 3·D = 3.0 m. Bearing sand from 95 to 80; toe 92.5 → 12.5 m below: no warning.
+    ['thick bearing layer', 80, 1.0, false],
+    // Bearing sand 95 → 91 only (below: not FuszAbsetzbar); toe 92.5 → 1.5 m < 3.0 m: warning.
+    ['thin bearing layer', 91, 1.0, true],
+    // D = 0.4 m → 3·D = 1.2 m; toe 92.5, sand to 91 → 1.5 m ≥ 1.2 m: no warning.
+    ['thin layer, small pile', 91, 0.4, false],
+  ])('checks the bearing layer below the toe (3·D [U]): %s', (_n, sandBottom, D, warns) => {
+    const layers = [
+      { endKote: 95, qc: 5 },
+      { endKote: sandBottom, qc: 15, FuszAbsetzbar: true, IstEindringRelevant: true },
+      { endKote: 70, qc: 3 },
+    ];
+    const r = first(
+      sandProject(
+        { SollDurchmesser: D, AlternativeDesignLastZ: 200, AlternativeCharakteristischeLastZ: 150 },
+        {},
+        layers,
+      ),
+    );
+    expect(r.Soll_UK_Pfahl).toBe(92.5);
+    const found = r.issues.find((i) => i.code === 'BEARING_LAYER_THIN_BELOW_TOE');
+    expect(found !== undefined).toBe(warns);
+    if (warns) {
+      expect(found!.params).toMatchObject({
+        thickness: 1.5,
+        required: 3,
+        reachesProfileBottom: false,
+      });
+    }
+  });
+
+  it('says that the uplift soil-cone check is not performed for tension piles (GGU [S3], no cone geometry)', () => {
+    const tension = { AlternativeCharakteristischeMinLastZ: -200, AlternativeDesignMinLastZ: -300 };
+    expect(codes(sandProject(tension))).toContain('UPLIFT_CONE_NOT_COVERED');
+    expect(codes(sandProject())).not.toContain('UPLIFT_CONE_NOT_COVERED');
   });
 
   it('returns no rows for input that is not a project', () => {

@@ -10,6 +10,7 @@ import type { NormalizedProject, NormalizedSoilProfile } from '../input/types';
 import { normalizeProject } from '../input/normalize';
 import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
+import { calculateProjectLoadCases } from '../loadcases/calculate-horizontal-loadcases';
 import { ENGINE_VERSION } from '../version';
 import { assignNachweisgruppen, soilProfileUsage, toPileResult } from './assemble';
 import type { AxialPileResult, CalculateOptions, ProjectResult } from './result-types';
@@ -18,7 +19,8 @@ import type { AxialPileResult, CalculateOptions, ProjectResult } from './result-
 export type RowState = {
   setup: PileSetup;
   search: LengthSearch;
-  final: Evaluation;
+  /** Evaluation at IstLaenge with the full curve (set by `finalise`). */
+  final: Evaluation | null;
   issues: EngineIssue[];
   coordinatedToe: number | null;
   governedBy: string | null;
@@ -53,7 +55,8 @@ function coordinate(
       issue('TOE_INFLUENCE_MODE_UNVERIFIED', 'warning', {
         field: 'FuszBeeinfluszung',
         path: 'settings.FuszBeeinfluszung',
-        params: { value: s.FuszBeeinfluszung },
+        // ADR 0019: the meaning of AA (1) and RR (2) is unknown; both apply the same stepping rule.
+        params: { value: s.FuszBeeinfluszung, rule: 'AA = RR: same stepping rule' },
       }),
     );
   }
@@ -77,7 +80,7 @@ function coordinate(
     located.map((r) => ({
       x: r.setup.pile.Rechtswert!,
       y: r.setup.pile.Hochwert!,
-      toe: r.setup.ctx.top - r.search.required!.L,
+      toe: r.setup.ctx.top - r.search.required!,
       lowestToe: r.setup.ctx.top - r.setup.Lmax,
     })),
     s.AchsabstandGleicherTiefe,
@@ -101,9 +104,11 @@ function coordinate(
 }
 
 /**
- * Calculates the axial results of a whole project (issue 3): per load point the required length,
- * resistances, settlement, tension, group rule, toe coordination and the full trace; per soil profile
- * the used q values. Pure and deterministic; never throws for bad input (issues instead).
+ * Calculates a whole project in one call: the axial results (issue 3: per load point the required
+ * length, resistances, settlement, tension, group rule, toe coordination and the full trace; per soil
+ * profile the used q values) and the horizontal load cases (issue 4: per case and row the lateral
+ * analysis and the section design at the axial toe level). Pure and deterministic; never throws for
+ * bad input (issues instead).
  * @param input project in wire format `{ settings, piles, soil_profiles, horizontal_loadcases }`
  * @returns results in wire units with `engineVersion`
  * @see docs/calculation.md
@@ -119,6 +124,7 @@ export function calculateProject(input: unknown, options: CalculateOptions = {})
       piles: [],
       soil_profiles: [],
       issues: normalized.issues,
+      horizontal_loadcases: [],
     };
   }
   const profiles = new Map<string, NormalizedSoilProfile>();
@@ -146,9 +152,7 @@ export function calculateProject(input: unknown, options: CalculateOptions = {})
       project.settings.Schrittweite,
       mode,
     );
-    const final =
-      search.required ?? search.best ?? evaluateAt(setup.ctx, Math.max(0, setup.Lmax), true);
-    return { setup, search, final, issues, coordinatedToe: null, governedBy: null };
+    return { setup, search, final: null, issues, coordinatedToe: null, governedBy: null };
   });
   coordinate(project, rows, projectIssues);
   const piles: AxialPileResult[] = project.piles.map((pile, i) => {
@@ -158,11 +162,16 @@ export function calculateProject(input: unknown, options: CalculateOptions = {})
     return toPileResult(pile, row, row.issues, mode);
   });
   assignNachweisgruppen(piles, rows);
+  const horizontal =
+    options.horizontalLoadCases === 'skip'
+      ? { horizontal_loadcases: [], issues: projectIssues }
+      : calculateProjectLoadCases(project, piles, projectIssues);
   return {
     engineVersion: ENGINE_VERSION,
     piles,
     soil_profiles: soilProfileUsage(project, rows),
-    issues: projectIssues,
+    issues: horizontal.issues,
+    horizontal_loadcases: horizontal.horizontal_loadcases,
   };
 }
 
@@ -170,8 +179,7 @@ export function calculateProject(input: unknown, options: CalculateOptions = {})
 function finalise(row: RowState): void {
   const { setup, search } = row;
   if (search.required === null) {
-    const best = search.best ?? row.final;
-    row.final = evaluateAt(setup.ctx, best.L, true);
+    row.final = evaluateAt(setup.ctx, search.best ?? Math.max(0, setup.Lmax), true);
     row.issues.push(
       issue('REQUIRED_LENGTH_NOT_FOUND', 'error', {
         rowIndex: setup.pile.rowIndex,
@@ -187,7 +195,7 @@ function finalise(row: RowState): void {
     );
   } else {
     const L =
-      row.coordinatedToe === null ? search.required.L : round9(setup.ctx.top - row.coordinatedToe);
+      row.coordinatedToe === null ? search.required : round9(setup.ctx.top - row.coordinatedToe);
     row.final = evaluateAt(setup.ctx, L, true);
     if (row.final.failed !== null) {
       row.issues.push(

@@ -21,8 +21,9 @@ function layerTraces(setup: PileSetup, e: Evaluation): LayerTrace[] {
       skin: lv.skin,
       skinStar: lv.skinStar,
       base: lv.base,
-      Rs_i: factor * lv.skin.used * shaftLength,
-      RsStar_i: lv.skinStar === null ? null : factor * lv.skinStar.used * shaftLength,
+      Rs_i: factor * model.qSkin[i]! * shaftLength,
+      RsStar_i: lv.skinStar === null ? null : factor * model.qSkinStar[i]! * shaftLength,
+      tauNk: model.qNeg[i]!,
     };
   });
 }
@@ -74,6 +75,7 @@ export function buildTrace(
       sRel: ctx.model.layers[0]!.base.map((b) => b.sRel!),
       isAveraged: ctx.averaging !== null,
     },
+    negativeSkinFriction: { Fn: e.Fn, EkWithFn: ctx.Ek + e.Fn, EdWithFn: ctx.Ed + ctx.gammaG * e.Fn },
     curve:
       c === null
         ? null

@@ -4,6 +4,7 @@ import type { QTrace, SoilKind } from '../axial/layer-values';
 import type { IterationStep, LengthLimit } from '../axial/required-length';
 import type { EngineIssue } from '../issues/issue';
 import type { PfahlTyp } from '../input/pile-types';
+import type { LoadCaseResult } from '../loadcases/calculate-horizontal-loadcases';
 
 /** Axial results of one load point in WIRE units (m, m NHN, kN, %, cm, kN/m, m³); null = not calculated. */
 export type AxialPileResult = {
@@ -60,10 +61,12 @@ export type LayerTrace = {
   skin: QTrace;
   skinStar: QTrace | null;
   base: QTrace[];
-  /** R_s,k,i = π·D·share·η_G·q_s·length [kN]. */
+  /** R_s,k,i = π·D·share·η_G·q_s·length [kN] (0 in a `tauNk` layer). */
   Rs_i: number;
   /** Driven: R_s,k,i* at s_sg* [kN]. */
   RsStar_i: number | null;
+  /** Negative skin friction τ_n,k of the layer [kN/m²] (0 = none; > 0: no positive skin friction here). */
+  tauNk: number;
 };
 
 /** Full calculation trace of one load point. */
@@ -100,6 +103,8 @@ export type AxialPileTrace = {
   group: GroupRule;
   layers: LayerTrace[];
   toe: { layerRowIndex: number; qbUsed: number[]; sRel: number[]; isAveraged: boolean };
+  /** Drag force F_n [kN] of `tauNk` layers and the loads per pile including it (R §6.4 [U]). */
+  negativeSkinFriction: { Fn: number; EkWithFn: number; EdWithFn: number };
   /** Curve: s in cm, forces in kN. */
   curve: {
     ssgCm: number;
@@ -136,10 +141,19 @@ export type ProjectResult = {
   soil_profiles: SoilProfileUsage[];
   /** Project-level issues (settings, profiles, layers, load cases, unreadable input). */
   issues: EngineIssue[];
+  /**
+   * Horizontal load cases (issue 4): per case and row the lateral analysis and the section design, in
+   * wire units (mm, kNm, kN, cm², cm²/m, ‰, m NHN). Empty when skipped (`horizontalLoadCases: 'skip'`),
+   * when the project has none or when the input is unreadable. Input issues of a row are on that row.
+   * @see docs/calculation.md (load cases)
+   */
+  horizontal_loadcases: LoadCaseResult[];
 };
 
 /** Options of `calculateProject`. */
 export type CalculateOptions = {
   /** Iteration trace detail; default 'summary' (cheap). */
   iterationTrace?: 'summary' | 'full';
+  /** Horizontal load cases: 'calculate' (default) or 'skip' (axial results only, faster). */
+  horizontalLoadCases?: 'calculate' | 'skip';
 };

@@ -3,9 +3,10 @@ import { chooseBarLayout, type BarLayout } from './bar-layout';
 import { KF_UNCASED, uncasedDesignDiameter } from './design-diameter';
 import { designMaterials, type ConcreteClass } from './materials';
 import { minimumReinforcement } from './minimum-reinforcement';
-import { buildInteractionGrid } from './interaction-grid';
+import { interactionGridFor } from './interaction-grid';
 import { designStrains, requiredReinforcement } from './required-reinforcement';
 import { secondOrderMoment } from './second-order';
+import { requiredReinforcementBiaxial, type BiaxialMoments } from './biaxial';
 import { circularSection, squareSection, type SectionGeometry } from './section-geometry';
 import { designShear, type ShearResult } from './shear';
 import { chooseLinks, type LinkLayout } from './links';
@@ -27,6 +28,11 @@ export type SectionDesignInput = {
   /** design moment (resultant, incl. imperfection loads) [kNm] */ MEd: number;
   /** design shear force (resultant) [kN] */ VEd: number;
   /** buckling length einzelKnickLaenge [m] (0 = none) */ bucklingLength: number;
+  /**
+   * square sections: the simultaneous moment components along the pile for the biaxial load-contour
+   * check (EC2 5.8.9(4)); without them the resultant MEd is designed uniaxially
+   */
+  biaxial?: BiaxialMoments;
 };
 
 /** Section design result (wire names; cm², cm²/m, ‰ as stated). */
@@ -46,6 +52,8 @@ export type SectionDesignResult = {
   shear: ShearResult;
   /** design moment used incl. minimum eccentricity and second order, governing combination [kNm] */ MEdUsed: number;
   NEdUsed: number;
+  /** square biaxial check: exponent a of the load contour of the governing combination (null otherwise) */
+  biaxialExponent: number | null;
 };
 
 const geometryFor = (
@@ -114,22 +122,29 @@ export const designSection = (
   const e0 = Math.max(size / 30, 0.02);
   const d = input.shape === 'circle' ? size / 2 + g.barRadius / Math.SQRT2 : size / 2 + g.barRadius;
   const radiusOfGyration = input.shape === 'circle' ? size / 4 : size / Math.sqrt(12);
-  const grid = buildInteractionGrid(g, materials);
+  const grid = interactionGridFor(g, materials);
+  const isBiaxial = input.shape === 'square' && input.biaxial !== undefined;
   const combos = [input.NEdMax, input.NEdMin].map((N) => {
     const so = secondOrderMoment(input.bucklingLength, radiusOfGyration, N, g.area, d, materials);
-    const M = Math.max(Math.abs(input.MEd), Math.max(N, 0) * e0) + so.M2;
-    return { N, M, so, As: requiredReinforcement(g, materials, N, M, grid) };
+    const addOn = (M: number) => Math.max(M, Math.max(N, 0) * e0) + so.M2;
+    if (isBiaxial) {
+      const r = requiredReinforcementBiaxial(g, materials, N, input.biaxial!, addOn, grid);
+      return { N, M: r?.Meq ?? addOn(Math.abs(input.MEd)), so, As: r?.As ?? null, a: r?.a ?? null };
+    }
+    const M = addOn(Math.abs(input.MEd));
+    return { N, M, so, As: requiredReinforcement(g, materials, N, M, grid), a: null };
   });
   for (const c of combos) {
-    if (c.so.M2 > 0)
-      {issues.push(
+    if (c.so.M2 > 0) {
+      issues.push(
         internalIssue(
           'SECTION_SLENDER_SECOND_ORDER',
           'warning',
           { lambda: c.so.lambda, lambdaLim: c.so.lambdaLim, M2: c.so.M2 },
           'einzelKnickLaenge',
         ),
-      );}
+      );
+    }
   }
   if (combos.some((c) => c.As === null)) {
     issues.push(
@@ -145,13 +160,14 @@ export const designSection = (
     input.NEdMax,
     materials.fyd,
   );
-  if (min.AsMin > AsCalc)
-    {issues.push(
+  if (min.AsMin > AsCalc) {
+    issues.push(
       internalIssue('SECTION_MIN_REINFORCEMENT_GOVERNS', 'info', {
         rule: min.rule,
         AsMin: min.AsMin * 1e4,
       }),
-    );}
+    );
+  }
   const isBored = input.minimumRules === 'bored';
   const bars = chooseBarLayout({
     AsRequired: Math.max(AsCalc, min.AsMin),
@@ -165,15 +181,16 @@ export const designSection = (
     minCount: input.shape === 'circle' ? 6 : 4,
     maxClearSpacing: isBored ? 0.2 : Infinity,
   });
-  if (!bars)
-    {issues.push(
+  if (!bars) {
+    issues.push(
       internalIssue(
         'SECTION_BAR_LAYOUT_NOT_FOUND',
         'error',
         { AsRequired: Math.max(AsCalc, min.AsMin) * 1e4 },
         'MaxLaengs',
       ),
-    );}
+    );
+  }
   const AsProvided = bars?.area ?? Math.max(AsCalc, min.AsMin);
   const strains = designStrains(
     geometryFor(input, size, bars?.diameter ?? input.maxBarDiameter),
@@ -193,13 +210,14 @@ export const designSection = (
     },
     materials,
   );
-  if (shear.isCapacityExceeded)
-    {issues.push(
+  if (shear.isCapacityExceeded) {
+    issues.push(
       internalIssue('SECTION_SHEAR_CAPACITY_EXCEEDED', 'error', {
         VEd: input.VEd,
         VRdmax: shear.VRdmax,
       }),
-    );}
+    );
+  }
   const AsQuer = Math.max(shear.AsQuerCalc, shear.AsSchubMin);
   const links = chooseLinks(
     AsQuer,
@@ -210,7 +228,17 @@ export const designSection = (
   trace.push(
     { name: 'e0', value: e0, unit: 'm', source: 'EC2 6.1(4)' },
     { name: 'NEd', value: governing.N, unit: 'kN', source: 'governing combination' },
-    { name: 'MEd', value: governing.M, unit: 'kNm', source: 'max(|M|, N·e0) + M2' },
+    {
+      name: 'MEd',
+      value: governing.M,
+      unit: 'kNm',
+      source: isBiaxial
+        ? 'max(M_eq, N·e0) + M2, M_eq = max_z (|Mx|^a + |My|^a)^(1/a) (EC2 5.8.9(4))'
+        : 'max(|M|, N·e0) + M2',
+    },
+    ...(isBiaxial
+      ? [{ name: 'a', value: governing.a ?? 0, unit: '-', source: 'EC2 5.8.9(4), N_Ed/N_Rd' }]
+      : []),
     { name: 'AsMinRule', value: min.rule, unit: '-', source: 'EC2 9.8.5(3) / NA 9.5.2(2)' },
     { name: 'VRdc', value: shear.VRdc, unit: 'kN', source: 'EC2 6.2.2 + NA' },
     { name: 'cotTheta', value: shear.cotTheta, unit: '-', source: 'NA (6.7aDE)' },
@@ -233,6 +261,7 @@ export const designSection = (
       shear,
       MEdUsed: governing.M,
       NEdUsed: governing.N,
+      biaxialExponent: governing.a,
     },
     issues,
     trace,

@@ -41,6 +41,36 @@ export const buildInteractionGrid = (
   return grid;
 };
 
+/** Grids by section key; bounded so a long-running server does not grow it without limit. */
+const GRID_CACHE = new Map<string, InteractionGrid>();
+const GRID_CACHE_SIZE = 256;
+
+/**
+ * buildInteractionGrid memoised by the section key (shape, depth, bar radius, strip and bar layout,
+ * design material values): load points of equal geometry share one grid. The grid is a pure function
+ * of this key, so the results are the same as without the cache. Grids are read-only.
+ * @see buildInteractionGrid
+ */
+export const interactionGridFor = (g: SectionGeometry, m: DesignMaterials): InteractionGrid => {
+  const key = [
+    g.shape,
+    g.h,
+    g.barRadius,
+    g.barYMin,
+    g.stripY.length,
+    g.barY.length,
+    m.fcd,
+    m.fyd,
+    m.Es,
+  ].join('|');
+  const cached = GRID_CACHE.get(key);
+  if (cached !== undefined) return cached;
+  const grid = buildInteractionGrid(g, m);
+  if (GRID_CACHE.size >= GRID_CACHE_SIZE) GRID_CACHE.delete(GRID_CACHE.keys().next().value!);
+  GRID_CACHE.set(key, grid);
+  return grid;
+};
+
 /**
  * M_Rd at N_Ed for A_s from the grid: bisection on the sample index for N (monotonic in t), linear
  * interpolation between the two bracketing samples.

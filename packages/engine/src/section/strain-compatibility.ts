@@ -79,8 +79,9 @@ export const momentResistance = (
   if (
     NEd < sectionForces(g, m, As, ultimatePlane(g, 0)).N ||
     NEd > sectionForces(g, m, As, ultimatePlane(g, 3)).N
-  )
-    {return null;}
+  ) {
+    return null;
+  }
   let lo = 0;
   let hi = 3;
   for (let i = 0; i < T_ITERATIONS; i++) {

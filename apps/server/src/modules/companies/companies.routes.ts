@@ -1,10 +1,10 @@
 import { CompanyLogoSchema, CompanySchema, CompanyUpdateSchema } from '@pfahlplaner/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { AppError, fieldError } from '#app/lib/app-error';
 import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
 import { bearer, IdSchema } from '#app/lib/fastify-types';
+import { readUploadedFile } from '#app/lib/upload';
 import { requireAuth } from '#app/plugins/auth';
 import type { CompaniesService } from '#app/modules/companies/companies.service';
 
@@ -56,10 +56,7 @@ export const companiesRoutes = (
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw fieldError('file', 'REQUIRED');
-      const bytes = await file.toBuffer();
+      const bytes = await readUploadedFile(request);
       return ok(
         await companies.uploadLogo(auth, request.params.companyId, bytes),
         'Company logo uploaded',

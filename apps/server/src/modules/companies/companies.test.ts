@@ -6,6 +6,7 @@ import {
   createTestApp,
   databases,
   json,
+  multipartBody,
   signUp,
   uniqueEmail,
 } from '#app/test/test-app';
@@ -15,16 +16,6 @@ const PNG = Buffer.concat([
   Buffer.alloc(64, 1),
 ]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-
-/** A multipart/form-data body with one file field. */
-const multipart = (field: string, bytes: Buffer, filename = 'logo.png', type = 'image/png') => {
-  const boundary = '----pfahlplanerTestBoundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
 
 describe.each(databases)('company routes on %s', (kind) => {
   let t: TestApp;
@@ -119,7 +110,7 @@ describe.each(databases)('company routes on %s', (kind) => {
 
   describe('POST /v1/companies/{companyId}/upload-company-logo/', () => {
     const url = (id: number) => `/api/v1/companies/${id}/upload-company-logo/`;
-    const upload = (user: SignedIn, companyId: number, body: ReturnType<typeof multipart>) =>
+    const upload = (user: SignedIn, companyId: number, body: ReturnType<typeof multipartBody>) =>
       t.app.inject({
         method: 'POST',
         url: url(companyId),
@@ -128,7 +119,7 @@ describe.each(databases)('company routes on %s', (kind) => {
       });
 
     it('stores a PNG and serves it at the URL in company.logo', async () => {
-      const res = await upload(owner, owner.companyId, multipart('file', PNG));
+      const res = await upload(owner, owner.companyId, multipartBody('file', PNG));
       expect(res.statusCode).toBe(200);
       const logo = json(res).data.logo as string;
       expect(logo).toMatch(new RegExp(`^/api/v1/companies/${owner.companyId}/logo/[0-9a-f]{32}/$`));
@@ -144,13 +135,13 @@ describe.each(databases)('company routes on %s', (kind) => {
       const jpeg = await upload(
         owner,
         owner.companyId,
-        multipart('file', JPEG, 'a.jpg', 'image/jpeg'),
+        multipartBody('file', JPEG, 'a.jpg', 'image/jpeg'),
       );
       expect(jpeg.statusCode).toBe(200);
       const fake = await upload(
         owner,
         owner.companyId,
-        multipart('file', Buffer.from('<svg></svg>'), 'x.png', 'image/png'),
+        multipartBody('file', Buffer.from('<svg></svg>'), 'x.png', 'image/png'),
       );
       expect(fake.statusCode).toBe(400);
       expect(json(fake).error?.details).toEqual([{ path: 'file', code: 'IMAGE_TYPE' }]);
@@ -158,7 +149,7 @@ describe.each(databases)('company routes on %s', (kind) => {
 
     it('answers 413 for a file over the size limit', async () => {
       const big = Buffer.concat([PNG, Buffer.alloc(2048)]);
-      const res = await upload(owner, owner.companyId, multipart('file', big));
+      const res = await upload(owner, owner.companyId, multipartBody('file', big));
       expect(res.statusCode).toBe(413);
       expect(json(res).error?.code).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -169,15 +160,19 @@ describe.each(databases)('company routes on %s', (kind) => {
         body: { file: 'x' },
       });
       expect(res.statusCode).toBe(415);
-      const wrongField = await upload(owner, owner.companyId, multipart('image', PNG));
+      const wrongField = await upload(owner, owner.companyId, multipartBody('image', PNG));
       expect(wrongField.statusCode).toBe(400);
       expect(json(wrongField).error?.details).toEqual([{ path: 'file', code: 'REQUIRED' }]);
     });
 
     it('forbids a Manager (403) and hides another company (404)', async () => {
       const manager = await addColleague(t, owner.companyId, 'Manager');
-      expect((await upload(manager, owner.companyId, multipart('file', PNG))).statusCode).toBe(403);
-      expect((await upload(owner, other.companyId, multipart('file', PNG))).statusCode).toBe(404);
+      expect((await upload(manager, owner.companyId, multipartBody('file', PNG))).statusCode).toBe(
+        403,
+      );
+      expect((await upload(owner, other.companyId, multipartBody('file', PNG))).statusCode).toBe(
+        404,
+      );
     });
 
     it('serves no logo for a wrong hash or a company without a logo', async () => {
@@ -194,7 +189,7 @@ describe.each(databases)('company routes on %s', (kind) => {
     });
 
     it('answers 415 when a JSON route gets multipart', async () => {
-      const body = multipart('file', PNG);
+      const body = multipartBody('file', PNG);
       const res = await t.app.inject({
         method: 'PUT',
         url: `/api/v1/companies/${owner.companyId}/`,

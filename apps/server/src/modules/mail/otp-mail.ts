@@ -44,6 +44,47 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** A mail that carries a 6-digit code, as HTML and plain text (used by every code mail of the product). */
+export const codeMail = (args: {
+  to: string;
+  lang: MailLang;
+  subject: string;
+  greeting: string;
+  intro: string;
+  code: string;
+  validity: string;
+  share: string;
+  signature: string;
+  publicUrl: string;
+}): Mail => {
+  const text = [
+    args.greeting,
+    '',
+    args.intro,
+    '',
+    `    ${args.code}`,
+    '',
+    args.validity,
+    args.share,
+    '',
+    args.signature,
+    args.publicUrl,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="${args.lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;background:#f5f7fa;padding:24px">
+<table role="presentation" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px" width="100%">
+<tr><td>
+<h1 style="font-size:20px;margin:0 0 16px;color:#0b4f8a">Pfahlplaner</h1>
+<p>${escapeHtml(args.greeting)}</p>
+<p>${escapeHtml(args.intro)}</p>
+<p style="font-size:28px;letter-spacing:6px;font-weight:bold;background:#eef1f4;padding:12px 16px;text-align:center;border-radius:6px">${args.code}</p>
+<p>${escapeHtml(args.validity)}</p>
+<p style="color:#52606d;font-size:13px">${escapeHtml(args.share)}</p>
+<p>${escapeHtml(args.signature)}<br><a href="${escapeHtml(args.publicUrl)}">${escapeHtml(args.publicUrl)}</a></p>
+</td></tr></table></body></html>`;
+  return { to: args.to, subject: args.subject, text, html };
+};
+
 /** The OTP mail in German or English, as HTML and plain text. */
 export const otpMail = (args: {
   to: string;
@@ -56,32 +97,18 @@ export const otpMail = (args: {
 }): Mail => {
   const t = TEXTS[args.lang];
   const p = t[args.purpose];
-  const text = [
-    t.greeting(args.name),
-    '',
-    p.intro,
-    '',
-    `    ${args.code}`,
-    '',
-    t.validity(args.validMinutes),
-    t.share,
-    '',
-    t.signature,
-    args.publicUrl,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="${args.lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;background:#f5f7fa;padding:24px">
-<table role="presentation" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px" width="100%">
-<tr><td>
-<h1 style="font-size:20px;margin:0 0 16px;color:#0b4f8a">Pfahlplaner</h1>
-<p>${escapeHtml(t.greeting(args.name))}</p>
-<p>${escapeHtml(p.intro)}</p>
-<p style="font-size:28px;letter-spacing:6px;font-weight:bold;background:#eef1f4;padding:12px 16px;text-align:center;border-radius:6px">${args.code}</p>
-<p>${escapeHtml(t.validity(args.validMinutes))}</p>
-<p style="color:#52606d;font-size:13px">${escapeHtml(t.share)}</p>
-<p>${escapeHtml(t.signature)}<br><a href="${escapeHtml(args.publicUrl)}">${escapeHtml(args.publicUrl)}</a></p>
-</td></tr></table></body></html>`;
-  return { to: args.to, subject: p.subject, text, html };
+  return codeMail({
+    to: args.to,
+    lang: args.lang,
+    subject: p.subject,
+    greeting: t.greeting(args.name),
+    intro: p.intro,
+    code: args.code,
+    validity: t.validity(args.validMinutes),
+    share: t.share,
+    signature: t.signature,
+    publicUrl: args.publicUrl,
+  });
 };
 
 /** `lang` from the request body/query wins; otherwise the first of de/en in Accept-Language; default German. */

@@ -232,7 +232,10 @@ export const registrationService = (deps: Deps) => {
       return sendCode(await activeUser(email), 'reset', lang);
     },
 
-    /** POST /v1/otp/reset-password/: new password with a reset code; every session of the user ends. */
+    /**
+     * POST /v1/otp/reset-password/: new password with a reset code (also the code of an add-employee
+     * invitation); every session of the user ends.
+     */
     resetPassword: async (
       input: { email: string; otp: string; password: string },
       ip: string,
@@ -242,6 +245,8 @@ export const registrationService = (deps: Deps) => {
       await checkCode(user.email, 'reset', input.otp, true);
       const now = clock.now();
       await users.setPassword(user.id, await hashPassword(input.password), now);
+      // An invited employee (add-employee) proves the mailbox with this code: the account can sign in now.
+      if (!user.email_verified_at) await users.update(user.id, { email_verified_at: now });
       await deps.tokens.revokeAllOfUser(user.id, now);
     },
   };

@@ -2,7 +2,11 @@ import type { Database } from '#app/db/database';
 import type { Clock } from '#app/lib/clock';
 import { hashPassword } from '#app/lib/passwords';
 import { randomPassword } from '#app/lib/secrets';
+import { exampleWorkbook } from '#app/modules/projects/fixtures';
+import { inputHashOf, stripResults, validateWorkbook } from '#app/modules/projects/workbook';
 import { seedRepository } from '#app/modules/seed/seed.repository';
+
+export const DEMO_PROJECT_NAME = 'Demoprojekt Bohrpfähle';
 import { usersRepository } from '#app/modules/users/users.repository';
 
 export const DEMO_EMAIL = 'demo@pfahlplaner.example';
@@ -17,11 +21,17 @@ export const seedDemo = async (database: Database, clock: Clock): Promise<DemoAc
   if ((await usersRepository(database.db).count()) > 0) return null;
   const now = clock.now();
   const password = randomPassword();
+  // The documented example project: two soil profiles, nine load points, one load case — calculable at once.
+  const workbook = stripResults(
+    validateWorkbook(exampleWorkbook(DEMO_PROJECT_NAME), { plan: 'Trial', checkReferences: true }),
+  );
   await seedRepository(database.db).insertDemo({
     now,
     email: DEMO_EMAIL,
     passwordHash: await hashPassword(password),
-    projectName: 'Demoprojekt Bohrpfähle',
+    projectName: DEMO_PROJECT_NAME,
+    workbook,
+    inputHash: inputHashOf(workbook),
     company: {
       name: 'Demo Ingenieurbüro GmbH',
       email: DEMO_EMAIL,

@@ -9,6 +9,9 @@ export const seedRepository = (db: Db) => ({
     passwordHash: string;
     company: typeof companies.$inferInsert;
     projectName: string;
+    /** The demo project's workbook document and its input hash (ADR 0045, 0046). */
+    workbook: unknown;
+    inputHash: string;
   }): Promise<void> => {
     const { now } = args;
     await db.transaction(async (tx) => {
@@ -38,6 +41,8 @@ export const seedRepository = (db: Db) => ({
         .values({
           company_id: company.id,
           name: args.projectName,
+          workbook: args.workbook,
+          input_hash: args.inputHash,
           created_date: now,
           modified_date: now,
           created_by: owner.id,

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- envelope data is asserted with toMatchObject, see test-app.ts */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- envelope data is asserted with toMatchObject, see test-app.ts */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,12 @@ import { acquireDataDirLock, LOCK_FILE } from '#app/db/data-dir-lock';
 import { openEmbedded } from '#app/db/database';
 import { systemClock } from '#app/lib/clock';
 import { PasswordSchema } from '@pfahlplaner/contracts';
-import { DEMO_EMAIL, seedDemo, shouldSeedDemo } from '#app/modules/seed/demo-seed';
+import {
+  DEMO_EMAIL,
+  DEMO_PROJECT_NAME,
+  seedDemo,
+  shouldSeedDemo,
+} from '#app/modules/seed/demo-seed';
 import { databases, freshDatabase, json } from '#app/test/test-app';
 
 describe('embedded database on disk', () => {
@@ -84,6 +89,34 @@ describe('demo seeding rule', () => {
       expect(await seedDemo(database, systemClock)).not.toBeNull();
       expect(await seedDemo(database, systemClock)).toBeNull();
     } finally {
+      await database.close();
+    }
+  });
+
+  it.each(databases)('seeds a demo project on %s that calculates at once', async (kind) => {
+    const database = await freshDatabase(kind);
+    const app = await buildApp({ config: testConfig(), database });
+    try {
+      const demo = await seedDemo(database, systemClock);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login/',
+        payload: { email: demo!.email, password: demo!.password },
+      });
+      const { access_token: token, user } = json(login).data;
+      const headers = { authorization: `Bearer ${token}` };
+      const base = `/api/v1/companies/${user.company.id}/projects/`;
+      const list = json(await app.inject({ method: 'GET', url: base, headers })).data;
+      expect(list.results.map((p: { name: string }) => p.name)).toEqual([DEMO_PROJECT_NAME]);
+      const id = list.results[0].id as number;
+      const calc = await app.inject({ method: 'GET', url: `${base}${id}/calculate/`, headers });
+      expect(calc.statusCode).toBe(200);
+      const data = json(calc).data;
+      expect(data.workbook.piles.length).toBeGreaterThan(5);
+      expect(data.workbook.piles[0].R_d).toBeGreaterThan(0);
+      expect(data.calculation.stale).toBe(false);
+    } finally {
+      await app.close();
       await database.close();
     }
   });

@@ -1,7 +1,10 @@
+import { can } from '@pfahlplaner/contracts';
 import { Spin, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/session';
+import { PaymentTab } from '../team/PaymentTab';
+import { UserManagement } from '../team/UserManagement';
 import { ChangePasswordForm } from './components/ChangePasswordForm';
 import { CompanyForm } from './components/CompanyForm';
 import { ProfileForm } from './components/ProfileForm';
@@ -10,6 +13,7 @@ import { ProfileForm } from './components/ProfileForm';
 export const AccountPage = () => {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
   if (!user) return <Spin className="pp-fullpage-center" />;
   return (
     <div className="pp-page">
@@ -29,6 +33,8 @@ export const AccountPage = () => {
       </div>
       <section className="pp-panel">
         <Tabs
+          activeKey={params.get('tab') ?? 'profile'}
+          onChange={(tab) => setParams({ tab }, { replace: true })}
           items={[
             {
               key: 'profile',
@@ -45,6 +51,17 @@ export const AccountPage = () => {
               label: t('account.tabCompany'),
               children: <CompanyForm key={user.company.id} user={user} />,
             },
+            // User management and payment (issue 7): hidden for roles that may not use them.
+            ...(can(user.role, 'employees.list')
+              ? [
+                  {
+                    key: 'users',
+                    label: t('team.tabUsers'),
+                    children: <UserManagement user={user} />,
+                  },
+                ]
+              : []),
+            { key: 'payment', label: t('team.tabPayment'), children: <PaymentTab user={user} /> },
           ]}
         />
       </section>

@@ -1,0 +1,97 @@
+import { Worker } from 'node:worker_threads';
+import type { FullProjectResult } from './run-calculation';
+
+type Reply =
+  { id: number; ok: true; result: FullProjectResult } | { id: number; ok: false; error: string };
+type Pending = {
+  id: number;
+  input: unknown;
+  resolve: (result: FullProjectResult) => void;
+  reject: (error: Error) => void;
+};
+type Slot = { worker: Worker; task: Pending | null };
+
+export type CalculationPool = {
+  /** Runs the engine on `input` (a wire-format project) in a worker thread. */
+  run: (input: unknown) => Promise<FullProjectResult>;
+  /** Stops all workers; queued and running tasks are rejected. */
+  close: () => Promise<void>;
+  /** Number of worker threads the pool starts at most. */
+  readonly size: number;
+};
+
+const WORKER_URL = new URL('./calc-worker.mjs', import.meta.url);
+
+/**
+ * A fixed-size pool of `worker_threads` running the engine, so a long calculation never blocks the
+ * event loop (ADR 0047). Workers start on first use and are replaced when one dies; tasks queue FIFO.
+ */
+export const createCalculationPool = (size: number): CalculationPool => {
+  const slots: Slot[] = [];
+  const queue: Pending[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const slot: Slot = { worker: new Worker(WORKER_URL), task: null };
+    slot.worker.on('message', (reply: Reply) => {
+      const task = slot.task;
+      if (!task || task.id !== reply.id) return;
+      slot.task = null;
+      if (reply.ok) task.resolve(reply.result);
+      else task.reject(new Error(`calculation failed in worker: ${reply.error}`));
+      dispatch();
+    });
+    const fail = (error: Error) => {
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
+      const task = slot.task;
+      slot.task = null;
+      task?.reject(error);
+      if (!closed) dispatch();
+    };
+    slot.worker.on('error', fail);
+    slot.worker.on('exit', (code) => {
+      fail(new Error(`calculation worker exited with code ${code}`));
+    });
+    slot.worker.unref();
+    slots.push(slot);
+    return slot;
+  };
+
+  const dispatch = () => {
+    while (queue.length > 0 && !closed) {
+      const idle = slots.find((s) => s.task === null) ?? (slots.length < size ? spawn() : null);
+      if (!idle) return;
+      const task = queue.shift()!;
+      idle.task = task;
+      idle.worker.ref();
+      try {
+        idle.worker.postMessage({ id: task.id, input: task.input });
+      } catch (error) {
+        // Input that cannot be cloned (e.g. a function): this task fails, the worker stays usable.
+        idle.task = null;
+        task.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    for (const slot of slots) if (slot.task === null) slot.worker.unref();
+  };
+
+  return {
+    size,
+    run: (input) =>
+      new Promise<FullProjectResult>((resolve, reject) => {
+        if (closed) {
+          reject(new Error('calculation pool is closed'));
+          return;
+        }
+        queue.push({ id: nextId++, input, resolve, reject });
+        dispatch();
+      }),
+    close: async () => {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error('calculation pool is closed'));
+      await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
+    },
+  };
+};

@@ -1,0 +1,366 @@
+import type {
+  ErrorDetail,
+  FileLanguage,
+  ImportApplyResult,
+  ImportFormat,
+  ImportIssue,
+  ImportPreview,
+  ImportQuery,
+  ImportSummary,
+  Workbook,
+} from '@pfahlplaner/contracts';
+import { IMPORT_UNDO_MINUTES, safeFileName, SETTINGS_FIELDS } from '@pfahlplaner/contracts';
+import { AppError } from '#app/lib/app-error';
+import type { Clock } from '#app/lib/clock';
+import { MINUTE } from '#app/lib/clock';
+import type { AuthContext } from '#app/modules/auth/auth.service';
+import type { Codecs, ReportCompany } from '#app/modules/files/codecs';
+import { detectImportFormat } from '#app/modules/files/file-type';
+import type { FilesRepository } from '#app/modules/files/files.repository';
+import type { ImportUndoStore } from '#app/modules/files/import-undo';
+import type { ProjectsService } from '#app/modules/projects/projects.service';
+
+type Deps = {
+  projects: ProjectsService;
+  files: FilesRepository;
+  codecs: Codecs;
+  undo: ImportUndoStore;
+  clock: Clock;
+};
+
+/** A file answer: bytes, MIME type and the download name. */
+export type FileAnswer = { bytes: Uint8Array; contentType: string; fileName: string };
+
+type Loose = Record<string, unknown>;
+
+/**
+ * Settings that belong to the project, not to a file: project name and address, the alternative company
+ * data of the reports (catalogue group `projectData`). An import keeps the project's values (ADR 0092).
+ */
+const PROJECT_IDENTITY_SETTINGS = SETTINGS_FIELDS.filter((f) => f.group === 'projectData').map(
+  (f) => f.key,
+);
+
+/** File-level problems after which nothing of the file can be used (the preview has no workbook). */
+const FATAL_ISSUES = new Set([
+  'FILE_TOO_LARGE',
+  'XML_MALFORMED',
+  'XML_DOCTYPE_FORBIDDEN',
+  'XML_TOO_DEEP',
+  'XML_WRONG_ROOT',
+  'NOT_A_SPREADSHEET',
+  'ZIP_CORRUPT',
+  'ZIP_TOO_LARGE',
+  'ZIP_UNSUPPORTED',
+  'SPREADSHEET_UNREADABLE',
+]);
+
+const MIME = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xml: 'application/xml; charset=utf-8',
+} as const;
+
+const countRows = (workbook: Omit<Workbook, 'version'> | null) => ({
+  piles: workbook?.piles.length ?? 0,
+  soil_profiles: workbook?.soil_profiles.length ?? 0,
+  soil_layers: (workbook?.soil_profiles ?? []).reduce((n, p) => n + p.soil_layers.length, 0),
+  horizontal_loadcases: workbook?.horizontal_loadcases.length ?? 0,
+  horizontal_loads: (workbook?.horizontal_loadcases ?? []).reduce(
+    (n, c) => n + c.horizontal_loads.length,
+    0,
+  ),
+});
+
+export const summaryOf = (
+  workbook: Omit<Workbook, 'version'> | null,
+  issues: readonly ImportIssue[],
+): ImportSummary => ({
+  ...countRows(workbook),
+  errors: issues.filter((i) => i.severity === 'error').length,
+  warnings: issues.filter((i) => i.severity === 'warning').length,
+  infos: issues.filter((i) => i.severity === 'info').length,
+});
+
+/** An issue as an error detail: `path` names the place (`Pfahltabelle!R5:C`), params carry the rest. */
+const toDetail = (issue: ImportIssue): ErrorDetail => ({
+  path: [issue.sheet ?? 'file', issue.row === null ? null : `R${issue.row}`, issue.column]
+    .filter((part) => part !== null)
+    .join(':'),
+  code: issue.code,
+  params: { ...issue.params, sheet: issue.sheet, row: issue.row, column: issue.column },
+});
+
+/** A server-side validation detail (wire path) as an import issue. */
+const detailToIssue = (detail: ErrorDetail): ImportIssue => ({
+  sheet: null,
+  row: null,
+  column: detail.path,
+  code: detail.code,
+  params: { ...(detail.params ?? {}), path: detail.path },
+  severity: 'error',
+});
+
+const withoutVersion = (workbook: Loose): Loose => {
+  const { version: _version, ...rest } = workbook;
+  return rest;
+};
+
+/**
+ * PDF report, Excel and XML export, the sample file, and the import with preview, apply and undo
+ * (issue 6). Access, tenant, role and version checks are the projects service's; this service adds the
+ * file checks (type by extension and content, size) and keeps the workbook before an import for undo.
+ */
+export const filesService = (deps: Deps) => {
+  const { projects, files, codecs, undo, clock } = deps;
+
+  /** The calculation result when it matches the current inputs, else null (exports work without). */
+  const freshOrNull = async (projectId: number) => {
+    try {
+      return await projects.requireFreshCalculation(projectId);
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        (error.code === 'CALCULATION_MISSING' || error.code === 'CALCULATION_STALE')
+      ) {
+        return null;
+      }
+      throw error;
+    }
+  };
+
+  /**
+   * Company block of the report: the company's name, address and logo, plus the project's report logo;
+   * the renderer prints the project's alternative company data instead when its settings ask for it.
+   */
+  const reportCompany = async (companyId: number, projectId: number): Promise<ReportCompany> => {
+    const company = await files.companyHeader(companyId);
+    const logo = await files.companyLogo(companyId);
+    const alternative = await projects.reportLogo(projectId);
+    const lines = [
+      company?.street ?? '',
+      [company?.postal_code, company?.location].filter(Boolean).join(' '),
+      company?.phone ?? '',
+      company?.email ?? '',
+    ].filter((line) => line.trim() !== '');
+    return {
+      name: company?.name ?? '',
+      addressLines: lines,
+      ...(logo ? { logo: new Uint8Array(logo.data) } : {}),
+      ...(alternative ? { alternativeLogo: new Uint8Array(alternative.data) } : {}),
+    };
+  };
+
+  /** Reads the file into a workbook with issues; the project's identity settings are kept. */
+  const readFile = async (
+    format: ImportFormat,
+    bytes: Uint8Array,
+    current: Loose,
+  ): Promise<{ workbook: Omit<Workbook, 'version'> | null; issues: ImportIssue[] }> => {
+    const currentSettings = (current.settings ?? {}) as Loose;
+    const read =
+      format === 'xml'
+        ? codecs.parseXml(bytes)
+        : await codecs.readXlsx(bytes, currentSettings as Workbook['settings']);
+    const issues = read.issues as ImportIssue[];
+    if (issues.some((i) => i.severity === 'error' && FATAL_ISSUES.has(i.code))) {
+      return { workbook: null, issues };
+    }
+    const settings: Loose = { ...read.workbook.settings };
+    for (const key of PROJECT_IDENTITY_SETTINGS) {
+      if (key in currentSettings) settings[key] = currentSettings[key];
+    }
+    return {
+      workbook: { ...read.workbook, settings: settings as Workbook['settings'] },
+      issues,
+    };
+  };
+
+  return {
+    /** GET …/pdf/?lang=: the report; only with a calculation of the current inputs (else 409). */
+    pdf: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      lang: FileLanguage,
+    ): Promise<FileAnswer> => {
+      await projects.assertAccess(auth, companyId, projectId, 'read');
+      const fresh = await projects.requireFreshCalculation(projectId);
+      const detail = await projects.detail(auth, companyId, projectId);
+      const { project } = detail;
+      const bytes = await codecs.renderPdf({
+        workbook: withoutVersion(fresh.workbook) as Omit<Workbook, 'version'>,
+        result: fresh.result,
+        calculation: fresh.calculation,
+        company: await reportCompany(companyId, projectId),
+        project: {
+          name: project.name,
+          number: project.number || null,
+          address:
+            [project.street, [project.postal_code, project.location].filter(Boolean).join(' ')]
+              .filter(Boolean)
+              .join(', ') || null,
+        },
+        lang,
+      });
+      return {
+        bytes,
+        contentType: MIME.pdf,
+        fileName: safeFileName(detail.project.name, 'pdf'),
+      };
+    },
+
+    /** GET …/xlsx/?lang=: the workbook in the predecessor's layout (headers in `lang`), plus result sheets when fresh. */
+    xlsx: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      lang: FileLanguage,
+    ): Promise<FileAnswer> => {
+      const detail = await projects.detail(auth, companyId, projectId);
+      const fresh = await freshOrNull(projectId);
+      const bytes = await codecs.writeXlsx(
+        withoutVersion(detail.workbook) as Omit<Workbook, 'version'>,
+        fresh?.result,
+        lang,
+      );
+      return {
+        bytes,
+        contentType: MIME.xlsx,
+        fileName: safeFileName(detail.project.name, 'xlsx'),
+      };
+    },
+
+    /** GET …/xml/: the InputDaten document, results in the output section when fresh. */
+    xml: async (auth: AuthContext, companyId: number, projectId: number): Promise<FileAnswer> => {
+      const detail = await projects.detail(auth, companyId, projectId);
+      const fresh = await freshOrNull(projectId);
+      const text = codecs.writeXml(
+        withoutVersion(detail.workbook) as Omit<Workbook, 'version'>,
+        fresh?.result,
+      );
+      return {
+        bytes: new TextEncoder().encode(text),
+        contentType: MIME.xml,
+        fileName: safeFileName(detail.project.name, 'xml'),
+      };
+    },
+
+    /** GET /v1/sample-import-file/?lang=: the example project as .xlsx. */
+    sample: async (lang: FileLanguage): Promise<FileAnswer> => ({
+      bytes: await codecs.sampleXlsx(lang),
+      contentType: MIME.xlsx,
+      fileName: lang === 'en' ? 'Sample Import File.xlsx' : 'Beispiel-Importdatei.xlsx',
+    }),
+
+    /**
+     * POST …/import-file/: `preview` reads the file and changes nothing; `apply` replaces the workbook
+     * (one version-checked write through the projects service, its validation included) and keeps the
+     * previous workbook for the undo.
+     */
+    importFile: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      file: { name: string; bytes: Uint8Array },
+      query: ImportQuery,
+    ): Promise<ImportPreview | ImportApplyResult> => {
+      await projects.assertAccess(auth, companyId, projectId, 'write');
+      const type = detectImportFormat(file.name, file.bytes, query.kind);
+      if (!type.ok) {
+        throw new AppError(type.code, {
+          details: [{ path: 'file', code: type.code, params: { reason: type.reason } }],
+        });
+      }
+      const detail = await projects.detail(auth, companyId, projectId);
+      const current = detail.workbook as Loose;
+      const { workbook, issues } = await readFile(type.format, file.bytes, current);
+      const preview: ImportPreview = {
+        format: type.format,
+        file_name: file.name,
+        workbook: workbook ? { ...workbook, version: detail.workbook.version } : null,
+        issues,
+        summary: summaryOf(workbook, issues),
+        applicable: workbook !== null && issues.every((i) => i.severity !== 'error'),
+      };
+      if (!workbook) {
+        throw new AppError('IMPORT_UNREADABLE', { data: preview, details: issues.map(toDetail) });
+      }
+      if (query.mode === 'preview') return preview;
+      if (!preview.applicable) {
+        throw new AppError('IMPORT_INVALID', {
+          data: preview,
+          details: issues.filter((i) => i.severity === 'error').map(toDetail),
+        });
+      }
+      const version = query.version ?? -1;
+      let saved;
+      try {
+        saved = await projects.saveWorkbook(auth, companyId, projectId, { ...workbook, version });
+      } catch (error) {
+        // The projects service's own rules (plan limits, …) after the file's: the same answer shape.
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
+          const all = [...issues, ...error.details.map(detailToIssue)];
+          const data: ImportPreview = {
+            ...preview,
+            issues: all,
+            summary: summaryOf(workbook, all),
+            applicable: false,
+          };
+          throw new AppError('IMPORT_INVALID', { data, details: error.details });
+        }
+        throw error;
+      }
+      // `detail` was read at `version` and the write succeeded only on that version: it is what was replaced.
+      if (detail.workbook.version === version) {
+        const undoUntil = new Date(clock.now().getTime() + IMPORT_UNDO_MINUTES * MINUTE);
+        undo.put(projectId, {
+          companyId,
+          previous: withoutVersion(current),
+          importedVersion: saved.version,
+          userId: auth.userId,
+          expiresAt: undoUntil,
+        });
+        return { ...saved, summary: preview.summary, undo_until: undoUntil.toISOString() };
+      }
+      return { ...saved, summary: preview.summary, undo_until: null };
+    },
+
+    /**
+     * POST …/import-file/undo/: writes back the workbook before the last import, while the project is
+     * still at the version the import produced and within the undo window.
+     */
+    undoImport: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      version: number,
+    ): Promise<ImportApplyResult> => {
+      await projects.assertAccess(auth, companyId, projectId, 'write');
+      const entry = undo.get(projectId);
+      if (!entry || entry.companyId !== companyId) {
+        throw new AppError('IMPORT_UNDO_UNAVAILABLE', {
+          details: [{ path: '', code: 'IMPORT_UNDO_UNAVAILABLE', params: { reason: 'none' } }],
+        });
+      }
+      if (version !== entry.importedVersion) {
+        const detail = await projects.detail(auth, companyId, projectId);
+        if (detail.workbook.version !== entry.importedVersion) {
+          // Changed after the import: restoring would silently drop those changes.
+          undo.delete(projectId);
+          throw new AppError('IMPORT_UNDO_UNAVAILABLE', {
+            details: [{ path: '', code: 'IMPORT_UNDO_UNAVAILABLE', params: { reason: 'changed' } }],
+          });
+        }
+      }
+      const saved = await projects.saveWorkbook(auth, companyId, projectId, {
+        ...entry.previous,
+        version,
+      });
+      undo.delete(projectId);
+      const restored = entry.previous as unknown as Omit<Workbook, 'version'>;
+      return { ...saved, summary: summaryOf(restored, []), undo_until: null };
+    },
+  };
+};
+export type FilesService = ReturnType<typeof filesService>;

@@ -1,0 +1,702 @@
+import type {
+  CalculationInfo,
+  CalculationServer,
+  Plan,
+  ProjectBasicData,
+  ProjectCompanyInfo,
+  ProjectList,
+  ProjectListQuery,
+  ProjectSettings,
+  ProjectSummary,
+  ProjectUser,
+  SaveResult,
+  VersionConflictData,
+  Workbook,
+} from '@pfahlplaner/contracts';
+import type { LicenceGuard } from '#app/lib/policy';
+import { isRole, PLANS, PROJECT_MANAGER_ROLES, PROJECT_NAME_MAX } from '@pfahlplaner/contracts';
+import { AppError, fieldError } from '#app/lib/app-error';
+import type { Clock } from '#app/lib/clock';
+import { assertOwnCompany } from '#app/lib/policy';
+import { sha256 } from '#app/lib/secrets';
+import type { AuthContext } from '#app/modules/auth/auth.service';
+import type { CalcServerConfig } from '#app/modules/calculation/calc-servers';
+import { calculateRemote, toServerView } from '#app/modules/calculation/calc-servers';
+import type { FullProjectResult } from '#app/modules/calculation/run-calculation';
+import type { CalculationPool } from '#app/modules/calculation/worker-pool';
+import { sniffImageType } from '#app/modules/companies/companies.service';
+import { isKnownCountry } from '#app/modules/general/geo-data';
+import type {
+  ProjectInsert,
+  ProjectRow,
+  ProjectsRepository,
+  SummaryRow,
+  Tx,
+} from '#app/modules/projects/projects.repository';
+import { isUniqueViolation } from '#app/modules/projects/projects.repository';
+import type { StoredWorkbook } from '#app/modules/projects/workbook';
+import {
+  defaultSettings,
+  defaultWorkbook,
+  inputHashOf,
+  planStepWidthProblems,
+  PROJECT_DATA_SETTINGS,
+  stripResults,
+  toWireWorkbook,
+  validateWorkbook,
+} from '#app/modules/projects/workbook';
+
+type Deps = {
+  projects: ProjectsRepository;
+  clock: Clock;
+  pool: CalculationPool;
+  servers: CalcServerConfig[];
+  remoteTimeoutMs: number;
+  /** Refuses writes of guests and of companies whose licence expired or was blocked (lib/policy.ts). */
+  licence: LicenceGuard;
+};
+
+/** What a route needs from a project: `read` (detail), `write` (edit, calculate), `manage` (assign users). */
+export type AccessMode = 'read' | 'write' | 'manage';
+
+/** A stored calculation with its freshness. */
+export type FreshCalculation = {
+  workbook: Workbook;
+  result: FullProjectResult;
+  calculation: CalculationInfo;
+};
+
+const isManager = (auth: AuthContext) => PROJECT_MANAGER_ROLES.includes(auth.role);
+const iso = (d: Date) => d.toISOString();
+const asPlan = (plan: string | undefined): Plan =>
+  (PLANS as readonly string[]).includes(plan ?? '') ? (plan as Plan) : 'Free';
+
+/** Writes are refused for guests (GUEST_READ_ONLY) and, for `manage`, for Member and Employee (FORBIDDEN). */
+const assertMayWrite = (auth: AuthContext, mode: AccessMode) => {
+  if (mode === 'read') return;
+  if (auth.role === 'Guest') throw new AppError('GUEST_READ_ONLY');
+  if (mode === 'manage' && !isManager(auth)) throw new AppError('FORBIDDEN');
+};
+
+const toSummary = (row: SummaryRow): ProjectSummary => ({
+  id: row.id,
+  name: row.name,
+  street: row.street,
+  postal_code: row.postal_code,
+  location: row.location,
+  country_id: row.country_id,
+  number: row.number,
+  version: row.version,
+  created_date: iso(row.created_date),
+  modified_date: iso(row.modified_date),
+  created_by_name: row.created_by_name,
+  modified_by_name: row.modified_by_name,
+  calculation_status:
+    row.calculation_hash === null
+      ? 'none'
+      : row.calculation_hash === row.input_hash
+        ? 'fresh'
+        : 'stale',
+});
+
+type CalcMeta = {
+  engine_version: string;
+  calculated_at: Date;
+  input_hash: string;
+  project_version: number;
+  server: string;
+};
+const toCalculationInfo = (meta: CalcMeta, currentHash: string): CalculationInfo => ({
+  engine_version: meta.engine_version,
+  calculated_at: iso(meta.calculated_at),
+  input_hash: meta.input_hash,
+  project_version: meta.project_version,
+  server: meta.server,
+  stale: meta.input_hash !== currentHash,
+});
+
+/** "Name (Kopie)", "Name (Kopie 2)", … — the first free name of at most 40 characters. */
+export const copyName = (name: string, taken: Set<string>): string => {
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? ' (Kopie)' : ` (Kopie ${n})`;
+    const base = name.slice(0, Math.max(1, PROJECT_NAME_MAX - suffix.length)).trimEnd();
+    const candidate = `${base}${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+};
+
+const companyInfoOf = (settings: ProjectSettings, row: ProjectRow): ProjectCompanyInfo => ({
+  name: settings.companyAltName,
+  street: settings.companyAltStreet,
+  postal_code: settings.companyAltPostalCode,
+  location: settings.companyAltLocation,
+  country_id: row.company_alt_country_id,
+  phone: settings.companyAltPhone,
+  email: settings.companyAltEmail,
+  use_alternative: !settings.default_company_info,
+});
+
+export const projectsService = (deps: Deps) => {
+  const { projects: repo, clock, pool, licence } = deps;
+
+  const planOf = async (companyId: number): Promise<Plan> =>
+    asPlan(await repo.companyPlan(companyId));
+
+  const storedOf = (row: ProjectRow, plan: Plan): StoredWorkbook =>
+    (row.workbook as StoredWorkbook | null) ?? defaultWorkbook(row.name, plan);
+
+  const hashOf = (row: ProjectRow, plan: Plan): string =>
+    row.input_hash ?? inputHashOf(storedOf(row, plan));
+
+  /**
+   * Tenant, visibility and role: another company's project or one not assigned to a Member, Employee or
+   * Guest is 404; then the write rules of `mode`.
+   */
+  const access = async (
+    auth: AuthContext,
+    companyId: number,
+    projectId: number,
+    mode: AccessMode,
+  ): Promise<void> => {
+    assertOwnCompany(auth, companyId);
+    const info = await repo.accessInfo(projectId, auth.userId);
+    if (!info || info.company_id !== companyId) throw new AppError('NOT_FOUND');
+    if (!isManager(auth) && !info.assigned) throw new AppError('NOT_FOUND');
+    assertMayWrite(auth, mode);
+    if (mode !== 'read') await licence.assertWritable(auth);
+  };
+
+  const summaryOf = async (projectId: number): Promise<ProjectSummary> => {
+    const row = await repo.summary(projectId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toSummary(row);
+  };
+
+  const conflict = async (projectId: number, plan: Plan): Promise<AppError> => {
+    const row = await repo.find(projectId);
+    if (!row) return new AppError('NOT_FOUND');
+    const data: VersionConflictData = {
+      workbook: toWireWorkbook(storedOf(row, plan), row.version, null),
+      modified_by_name: await repo.userName(row.modified_by),
+      modified_date: iso(row.modified_date),
+    };
+    return new AppError('VERSION_CONFLICT', { data });
+  };
+
+  /** Project columns mirrored from the settings (`name`, `projekt*`). */
+  const mirroredColumns = (settings: ProjectSettings) => ({
+    name: settings.name,
+    street: settings.projektStreet,
+    postal_code: settings.projektPostalCode,
+    location: settings.projektLocation,
+  });
+
+  /**
+   * The one workbook write: check-and-increment of the version in a single UPDATE (ADR 0045). A stale
+   * version → 409 VERSION_CONFLICT with the current workbook; a name taken → 400 `settings.name`.
+   */
+  const writeWorkbook = async (
+    auth: AuthContext,
+    projectId: number,
+    plan: Plan,
+    expectedVersion: number,
+    stored: StoredWorkbook,
+  ): Promise<SaveResult> => {
+    const hash = inputHashOf(stored);
+    let updated: ProjectRow | undefined;
+    try {
+      updated = await repo.updateIfVersion(repo.db, projectId, expectedVersion, {
+        workbook: stored,
+        input_hash: hash,
+        ...mirroredColumns(stored.settings),
+        modified_date: clock.now(),
+        modified_by: auth.userId,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('settings.name', 'PROJECT_NAME_TAKEN');
+      throw error;
+    }
+    if (!updated) throw await conflict(projectId, plan);
+    const meta = await repo.calculationMeta(projectId);
+    return {
+      version: updated.version,
+      modified_date: iso(updated.modified_date),
+      calculation: meta ? toCalculationInfo(meta, hash) : null,
+    };
+  };
+
+  /** Inserts a project with its workbook and assigns the creator; returns the new id. */
+  const insertProject = async (
+    tx: Tx,
+    auth: AuthContext,
+    companyId: number,
+    stored: StoredWorkbook,
+    extra: Pick<ProjectInsert, 'country_id' | 'number' | 'company_alt_country_id'>,
+  ): Promise<number> => {
+    const now = clock.now();
+    const row = await repo.insert(tx, {
+      company_id: companyId,
+      ...mirroredColumns(stored.settings),
+      ...extra,
+      workbook: stored,
+      input_hash: inputHashOf(stored),
+      created_date: now,
+      modified_date: now,
+      created_by: auth.userId,
+      modified_by: auth.userId,
+    });
+    await repo.assign(tx, row.id, [auth.userId], auth.userId, now);
+    return row.id;
+  };
+
+  const loadProject = async (projectId: number): Promise<ProjectRow> => {
+    const row = await repo.find(projectId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  };
+
+  const checkCountry = (path: string, id: string | null | undefined): string | null | undefined => {
+    if (id === undefined || id === null) return id;
+    if (!isKnownCountry(id)) throw fieldError(path, 'COUNTRY_NOT_FOUND');
+    return id.toUpperCase();
+  };
+
+  const assertCompanyManager = async (auth: AuthContext, companyId: number) => {
+    assertOwnCompany(auth, companyId);
+    assertMayWrite(auth, 'manage');
+    await licence.assertWritable(auth);
+  };
+
+  const fresh = async (projectId: number): Promise<FreshCalculation> => {
+    const row = await loadProject(projectId);
+    const plan = await planOf(row.company_id);
+    const calc = await repo.findCalculation(projectId);
+    if (!calc) throw new AppError('CALCULATION_MISSING');
+    const info = toCalculationInfo(calc, hashOf(row, plan));
+    if (info.stale) throw new AppError('CALCULATION_STALE');
+    const result = calc.result as FullProjectResult;
+    return {
+      workbook: toWireWorkbook(storedOf(row, plan), row.version, result),
+      result,
+      calculation: info,
+    };
+  };
+
+  return {
+    /** The access check of this module, for routes of other modules (exports, imports). */
+    assertAccess: access,
+
+    /**
+     * For reports and exports: the stored calculation when it matches the current inputs, else
+     * 409 CALCULATION_MISSING / CALCULATION_STALE. Does not check access (call assertAccess first).
+     */
+    requireFreshCalculation: fresh,
+
+    /** The report logo of a project (PNG/JPEG bytes), or null. */
+    reportLogo: async (projectId: number) => {
+      const logo = await repo.findLogo(projectId);
+      return logo ? { contentType: logo.content_type, data: logo.data } : null;
+    },
+
+    list: async (
+      auth: AuthContext,
+      companyId: number,
+      query: ProjectListQuery,
+    ): Promise<ProjectList> => {
+      assertOwnCompany(auth, companyId);
+      const { rows, count } = await repo.list({
+        companyId,
+        assignedTo: isManager(auth) ? null : auth.userId,
+        search: query.search,
+        sort: query.sort,
+        page: query.page,
+        pageSize: query.page_size,
+      });
+      return { results: rows.map(toSummary), count, page: query.page, page_size: query.page_size };
+    },
+
+    create: async (
+      auth: AuthContext,
+      companyId: number,
+      input: ProjectBasicData,
+    ): Promise<ProjectSummary> => {
+      await assertCompanyManager(auth, companyId);
+      const country = checkCountry('country_id', input.country_id);
+      const id = await repo
+        .transaction(async (tx) => {
+          const plan = asPlan(await repo.lockCompany(tx, companyId));
+          if (plan === 'Free' && (await repo.countInCompany(tx, companyId)) >= 1) {
+            throw new AppError('PLAN_PROJECT_LIMIT');
+          }
+          const taken = (await repo.namesInCompany(tx, companyId)).map((n) => n.toLowerCase());
+          if (taken.includes(input.name.toLowerCase())) {
+            throw fieldError('name', 'PROJECT_NAME_TAKEN');
+          }
+          const stored = defaultWorkbook(input.name, plan);
+          stored.settings.projektStreet = input.street ?? '';
+          stored.settings.projektPostalCode = input.postal_code ?? '';
+          stored.settings.projektLocation = input.location ?? '';
+          return insertProject(tx, auth, companyId, stored, {
+            country_id: country ?? null,
+            number: input.number ?? '',
+          });
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw fieldError('name', 'PROJECT_NAME_TAKEN');
+          throw error;
+        });
+      return summaryOf(id);
+    },
+
+    detail: async (auth: AuthContext, companyId: number, projectId: number) => {
+      await access(auth, companyId, projectId, 'read');
+      const row = await loadProject(projectId);
+      const plan = await planOf(companyId);
+      const stored = storedOf(row, plan);
+      const hash = hashOf(row, plan);
+      const meta = await repo.calculationMeta(projectId);
+      const calculation = meta ? toCalculationInfo(meta, hash) : null;
+      // Results are shown only while they match the inputs; stale ones stay at GET …/calculation/.
+      const result =
+        calculation && !calculation.stale
+          ? (((await repo.findCalculation(projectId))?.result as FullProjectResult | undefined) ??
+            null)
+          : null;
+      return {
+        project: await summaryOf(projectId),
+        workbook: toWireWorkbook(stored, row.version, result),
+        calculation,
+      };
+    },
+
+    /** Rename and basic data; mirrored into the settings' project data, so the version rises. */
+    update: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      input: ProjectBasicData,
+    ): Promise<ProjectSummary> => {
+      await access(auth, companyId, projectId, 'write');
+      const country = checkCountry('country_id', input.country_id);
+      const plan = await planOf(companyId);
+      await repo
+        .transaction(async (tx) => {
+          const row = await repo.findForUpdate(tx, projectId);
+          if (!row) throw new AppError('NOT_FOUND');
+          const stored = storedOf(row, plan);
+          const settings: ProjectSettings = {
+            ...stored.settings,
+            name: input.name,
+            projektStreet: input.street ?? stored.settings.projektStreet,
+            projektPostalCode: input.postal_code ?? stored.settings.projektPostalCode,
+            projektLocation: input.location ?? stored.settings.projektLocation,
+          };
+          const next = { ...stored, settings };
+          await repo.updateIfVersion(tx, projectId, row.version, {
+            workbook: next,
+            input_hash: inputHashOf(next),
+            ...mirroredColumns(settings),
+            ...(country === undefined ? {} : { country_id: country }),
+            ...(input.number === undefined ? {} : { number: input.number }),
+            modified_date: clock.now(),
+            modified_by: auth.userId,
+          });
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw fieldError('name', 'PROJECT_NAME_TAKEN');
+          throw error;
+        });
+      return summaryOf(projectId);
+    },
+
+    /** Copies projects (workbook, address, report logo; not the calculation); all or nothing. */
+    copyMany: async (
+      auth: AuthContext,
+      companyId: number,
+      ids: number[],
+    ): Promise<{ results: ProjectSummary[] }> => {
+      await assertCompanyManager(auth, companyId);
+      const unique = [...new Set(ids)];
+      const created = await repo.transaction(async (tx) => {
+        const plan = asPlan(await repo.lockCompany(tx, companyId));
+        const owned = await repo.idsInCompany(tx, companyId, unique);
+        if (owned.length !== unique.length) throw new AppError('NOT_FOUND');
+        if (plan === 'Free' && (await repo.countInCompany(tx, companyId)) + unique.length > 1) {
+          throw new AppError('PLAN_PROJECT_LIMIT');
+        }
+        const taken = new Set(
+          (await repo.namesInCompany(tx, companyId)).map((n) => n.toLowerCase()),
+        );
+        const sources = await repo.findWorkbooks(tx, unique);
+        const newIds: number[] = [];
+        for (const id of unique) {
+          const source = sources.find((s) => s.id === id);
+          if (!source) throw new AppError('NOT_FOUND');
+          const name = copyName(source.name, taken);
+          taken.add(name.toLowerCase());
+          const from = storedOf(source, plan);
+          const stored = { ...from, settings: { ...from.settings, name } };
+          const newId = await insertProject(tx, auth, companyId, stored, {
+            country_id: source.country_id,
+            number: source.number,
+            company_alt_country_id: source.company_alt_country_id,
+          });
+          await repo.copyLogo(tx, source.id, newId);
+          newIds.push(newId);
+        }
+        return newIds;
+      });
+      const rows = await repo.summariesOf(repo.db, created);
+      return { results: rows.map(toSummary) };
+    },
+
+    /** Hard delete (ADR 0048) of own-company projects; any foreign or unknown id → 404, nothing deleted. */
+    deleteMany: async (
+      auth: AuthContext,
+      companyId: number,
+      ids: number[],
+    ): Promise<{ deleted: number[] }> => {
+      await assertCompanyManager(auth, companyId);
+      const unique = [...new Set(ids)];
+      const deleted = await repo.transaction(async (tx) => {
+        const owned = await repo.idsInCompany(tx, companyId, unique);
+        if (owned.length !== unique.length) throw new AppError('NOT_FOUND');
+        return repo.deleteMany(tx, unique);
+      });
+      return { deleted: deleted.sort((a, b) => a - b) };
+    },
+
+    /** PUT …/update-table-datas/: the whole workbook, validated, written atomically with the version check. */
+    saveWorkbook: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      body: unknown,
+    ): Promise<SaveResult> => {
+      await access(auth, companyId, projectId, 'write');
+      const plan = await planOf(companyId);
+      // References are not checked on save: a grid may name a profile before it exists (ADR 0051).
+      const workbook = validateWorkbook(body, { plan, checkReferences: false });
+      return writeWorkbook(auth, projectId, plan, workbook.version, stripResults(workbook));
+    },
+
+    updateSettings: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      input: { version: number; settings: ProjectSettings },
+    ): Promise<SaveResult> => {
+      await access(auth, companyId, projectId, 'write');
+      const plan = await planOf(companyId);
+      const problems = planStepWidthProblems(input, plan);
+      if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { details: problems });
+      const row = await loadProject(projectId);
+      const stored = storedOf(row, plan);
+      return writeWorkbook(auth, projectId, plan, input.version, {
+        ...stored,
+        settings: input.settings,
+      });
+    },
+
+    /** Settings back to the model defaults (ADR 0052); project and company data are kept. */
+    resetSettings: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      version: number,
+    ): Promise<SaveResult> => {
+      await access(auth, companyId, projectId, 'write');
+      const plan = await planOf(companyId);
+      const row = await loadProject(projectId);
+      const stored = storedOf(row, plan);
+      const settings = { ...defaultSettings(stored.settings.name, plan) } as Record<
+        string,
+        unknown
+      >;
+      const current = stored.settings as Record<string, unknown>;
+      for (const key of PROJECT_DATA_SETTINGS) settings[key] = current[key];
+      return writeWorkbook(auth, projectId, plan, version, {
+        ...stored,
+        settings: settings as ProjectSettings,
+      });
+    },
+
+    servers: (): CalculationServer[] => deps.servers.map(toServerView),
+
+    /** Runs the engine (worker pool or a configured remote), stores and returns the result. */
+    calculate: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      serverId: string | undefined,
+    ) => {
+      await access(auth, companyId, projectId, 'write');
+      const server = deps.servers.find((s) => s.id === (serverId ?? 'local'));
+      if (!server) throw fieldError('dhpd_server', 'INVALID_VALUE');
+      const row = await loadProject(projectId);
+      const plan = await planOf(companyId);
+      const stored = storedOf(row, plan);
+      // The calculation checks references too (a save may skip them) and the plan's limits.
+      validateWorkbook({ ...stored, version: row.version }, { plan, checkReferences: true });
+      const hash = inputHashOf(stored);
+      const result = server.url
+        ? await calculateRemote(server.url, stored, deps.remoteTimeoutMs)
+        : await pool.run(stored);
+      const now = clock.now();
+      await repo.saveCalculation({
+        project_id: projectId,
+        result,
+        engine_version: result.engineVersion,
+        input_hash: hash,
+        project_version: row.version,
+        server: server.id,
+        calculated_at: now,
+        calculated_by: auth.userId,
+      });
+      // A save during the run makes this result stale at once.
+      const currentHash = (await repo.inputHash(projectId)) ?? hash;
+      const calculation = toCalculationInfo(
+        {
+          engine_version: result.engineVersion,
+          calculated_at: now,
+          input_hash: hash,
+          project_version: row.version,
+          server: server.id,
+        },
+        currentHash,
+      );
+      return { workbook: toWireWorkbook(stored, row.version, result), result, calculation };
+    },
+
+    /** GET …/calculation/: the last stored result (also when stale), or null. */
+    calculation: async (auth: AuthContext, companyId: number, projectId: number) => {
+      await access(auth, companyId, projectId, 'read');
+      const calc = await repo.findCalculation(projectId);
+      if (!calc) return null;
+      const row = await loadProject(projectId);
+      const plan = await planOf(companyId);
+      return {
+        result: calc.result as FullProjectResult,
+        calculation: toCalculationInfo(calc, hashOf(row, plan)),
+      };
+    },
+
+    assignedUsers: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+    ): Promise<ProjectUser[]> => {
+      await access(auth, companyId, projectId, 'read');
+      if (!isManager(auth)) throw new AppError('FORBIDDEN');
+      return toUsers(await repo.assignedUsers(projectId));
+    },
+
+    unassignedUsers: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+    ): Promise<ProjectUser[]> => {
+      await access(auth, companyId, projectId, 'read');
+      if (!isManager(auth)) throw new AppError('FORBIDDEN');
+      return toUsers(await repo.unassignedUsers(companyId, projectId));
+    },
+
+    /** Assigns or unassigns users of the same company; any other id → 404 and nothing changes. */
+    changeAssignment: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      userIds: number[],
+      assign: boolean,
+    ): Promise<ProjectUser[]> => {
+      await access(auth, companyId, projectId, 'manage');
+      const unique = [...new Set(userIds)];
+      const known = await repo.companyUserIds(companyId, unique);
+      if (known.length !== unique.length) throw new AppError('NOT_FOUND');
+      if (assign) await repo.assign(repo.db, projectId, unique, auth.userId, clock.now());
+      else await repo.unassign(projectId, unique);
+      return toUsers(await repo.assignedUsers(projectId));
+    },
+
+    settingData: async (auth: AuthContext, projectId: number) => {
+      await access(auth, auth.companyId, projectId, 'read');
+      const row = await loadProject(projectId);
+      const plan = await planOf(auth.companyId);
+      const { settings } = storedOf(row, plan);
+      return {
+        settings,
+        company_info: companyInfoOf(settings, row),
+        version: row.version,
+        has_logo: await repo.hasLogo(projectId),
+      };
+    },
+
+    /** The alternative company data of the reports (settings `companyAlt*`); raises the version. */
+    updateCompanyInfo: async (
+      auth: AuthContext,
+      projectId: number,
+      info: ProjectCompanyInfo,
+    ): Promise<{ company_info: ProjectCompanyInfo; version: number }> => {
+      await access(auth, auth.companyId, projectId, 'write');
+      const country = checkCountry('company_info.country_id', info.country_id) ?? null;
+      const plan = await planOf(auth.companyId);
+      return repo.transaction(async (tx) => {
+        const row = await repo.findForUpdate(tx, projectId);
+        if (!row) throw new AppError('NOT_FOUND');
+        const stored = storedOf(row, plan);
+        const settings: ProjectSettings = {
+          ...stored.settings,
+          companyAltName: info.name,
+          companyAltStreet: info.street,
+          companyAltPostalCode: info.postal_code,
+          companyAltLocation: info.location,
+          companyAltPhone: info.phone,
+          companyAltEmail: info.email,
+          default_company_info: !info.use_alternative,
+        };
+        const next = { ...stored, settings };
+        const updated = await repo.updateIfVersion(tx, projectId, row.version, {
+          workbook: next,
+          input_hash: inputHashOf(next),
+          company_alt_country_id: country,
+          modified_date: clock.now(),
+          modified_by: auth.userId,
+        });
+        if (!updated) throw new AppError('NOT_FOUND');
+        return { company_info: companyInfoOf(settings, updated), version: updated.version };
+      });
+    },
+
+    uploadLogo: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      bytes: Buffer,
+    ): Promise<{ has_logo: true }> => {
+      await access(auth, companyId, projectId, 'write');
+      const contentType = sniffImageType(bytes);
+      if (!contentType) throw fieldError('file', 'IMAGE_TYPE');
+      await repo.saveLogo({
+        project_id: projectId,
+        content_type: contentType,
+        sha256: sha256(bytes),
+        size: bytes.length,
+        data: bytes,
+        modified_date: clock.now(),
+        modified_by: auth.userId,
+      });
+      return { has_logo: true };
+    },
+  };
+};
+export type ProjectsService = ReturnType<typeof projectsService>;
+
+const toUsers = (
+  rows: { id: number; full_name: string; email: string; role: string | null }[],
+): ProjectUser[] =>
+  rows.map((r) => ({
+    id: r.id,
+    full_name: r.full_name,
+    email: r.email,
+    role: isRole(r.role) ? r.role : 'Guest',
+  }));

@@ -1,0 +1,89 @@
+// Bench (run by `npm run bench`): save and calculate a 1,000-load-point project through the API,
+// in-process (app.inject) on an in-memory PGlite. Prints numbers; asserts nothing.
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '#app/app';
+import { testConfig } from '#app/config';
+import { usePglite } from '#app/db/database';
+import { systemClock } from '#app/lib/clock';
+import { largeWorkbook } from '#app/modules/projects/fixtures';
+import { seedDemo } from '#app/modules/seed/demo-seed';
+
+const ROWS = 1000;
+
+type Envelope = { status_code: number; data: Record<string, unknown> & { version?: number } };
+
+const stats = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  return `median ${median.toFixed(0)} ms, min ${(sorted[0] ?? NaN).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${times.length} runs)`;
+};
+
+const main = async () => {
+  const database = await usePglite(await PGlite.create());
+  const app = await buildApp({
+    config: testConfig({ calcWorkers: 2, dataDir: '/nonexistent' }),
+    database,
+  });
+  try {
+    const demo = await seedDemo(database, systemClock);
+    if (!demo) throw new Error('seed failed');
+    const login = (
+      await app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: demo })
+    ).json<{ data: { access_token: string; user: { company: { id: number } } } }>();
+    const headers = { authorization: `Bearer ${login.data.access_token}` };
+    const base = `/api/v1/companies/${login.data.user.company.id}/projects/`;
+    const created = (
+      await app.inject({ method: 'POST', url: base, headers, payload: { name: 'Bench 1000' } })
+    ).json<Envelope>();
+    const id = created.data.id as number;
+    let version = created.data.version as number;
+
+    const body = largeWorkbook('Bench 1000', ROWS, version);
+    const bytes = Buffer.byteLength(JSON.stringify(body));
+    const saves: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      body.version = version;
+      const rows = body.piles;
+      const first = rows[0];
+      if (first) first.AlternativeDesignLastZ = 1100 + i; // a real change every time
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: 'PUT',
+        url: `${base}${id}/update-table-datas/`,
+        headers,
+        payload: body,
+      });
+      saves.push(performance.now() - t0);
+      const env = res.json<Envelope>();
+      if (env.status_code !== 1) throw new Error(`save failed: ${res.body.slice(0, 500)}`);
+      version = env.data.version as number;
+    }
+    console.log(
+      `projects: save ${ROWS} load points through the API (PUT update-table-datas, ${(bytes / 1024).toFixed(0)} KiB JSON, PGlite): first ${saves[0]!.toFixed(0)} ms; then ${stats(saves.slice(1))}`,
+    );
+
+    const t1 = performance.now();
+    await app.inject({ method: 'GET', url: `${base}${id}/`, headers });
+    console.log(`projects: load it (GET detail): ${(performance.now() - t1).toFixed(0)} ms`);
+
+    const calcs: number[] = [];
+    let resultBytes = 0;
+    for (let i = 0; i < 4; i += 1) {
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'GET', url: `${base}${id}/calculate/`, headers });
+      calcs.push(performance.now() - t0);
+      if (res.json<Envelope>().status_code !== 1) {
+        throw new Error(`calculate failed: ${res.body.slice(0, 500)}`);
+      }
+      resultBytes = res.rawPayload.length;
+    }
+    console.log(
+      `projects: calculate it through the API (GET calculate, worker pool of 2, store result): first ${calcs[0]!.toFixed(0)} ms (incl. worker start); then ${stats(calcs.slice(1))}; answer ${(resultBytes / 1024 / 1024).toFixed(1)} MiB`,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+  }
+};
+
+await main();

@@ -1,0 +1,99 @@
+import { Button, Dropdown, Progress, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/http/api-error';
+import { useNotify } from '../../lib/notify/useNotify';
+import { EXPORT_KINDS, filesApi, type ExportKind } from './files-api';
+import { percentOf, saveDownload, type Progress as TransferProgress } from './transfer';
+
+export type ExportMenuProps = {
+  companyId: number;
+  projectId: number;
+  /** `calculation_status` of the project: the PDF needs a fresh calculation ('fresh'). */
+  calculationStatus?: 'none' | 'fresh' | 'stale';
+  disabled?: boolean;
+  /** The server refused the PDF because the calculation is missing or stale (offer "Calculate"). */
+  onNeedsCalculation?: (code: 'CALCULATION_MISSING' | 'CALCULATION_STALE') => void;
+  /** A file was downloaded. */
+  onExported?: (kind: ExportKind, fileName: string) => void;
+};
+
+/**
+ * "Export" menu: PDF report (German / English), Excel workbook, InputDaten XML. Shows the download's
+ * progress and hands the file to the browser. Guests may export.
+ */
+export const ExportMenu = ({
+  companyId,
+  projectId,
+  calculationStatus,
+  disabled,
+  onNeedsCalculation,
+  onExported,
+}: ExportMenuProps) => {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const [running, setRunning] = useState<ExportKind | null>(null);
+  const [progress, setProgress] = useState<TransferProgress | null>(null);
+  const pdfBlocked = calculationStatus !== undefined && calculationStatus !== 'fresh';
+
+  const run = async (kind: ExportKind) => {
+    setRunning(kind);
+    setProgress(null);
+    try {
+      const lang = i18n.language === 'en' ? 'en' : 'de';
+      const download = await filesApi.exportFile(companyId, projectId, kind, lang, setProgress);
+      saveDownload(download);
+      notify.success(200, t('files.export.done', { file: download.fileName }));
+      onExported?.(kind, download.fileName);
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : null;
+      if (code === 'CALCULATION_MISSING' || code === 'CALCULATION_STALE') {
+        onNeedsCalculation?.(code);
+        notify.failure(error, t('files.export.needsCalculation'));
+      } else {
+        notify.failure(error, t('files.export.failed'));
+      }
+    } finally {
+      setRunning(null);
+      setProgress(null);
+    }
+  };
+
+  const items = EXPORT_KINDS.map((kind) => ({
+    key: kind,
+    label: (
+      <span data-testid={`export-${kind}`}>
+        {t(`files.export.kind.${kind}`)}
+        {kind.startsWith('pdf') && pdfBlocked ? ` — ${t('files.export.calculateFirst')}` : ''}
+      </span>
+    ),
+  }));
+  const percent = percentOf(progress);
+  return (
+    <Space size="small">
+      <Dropdown
+        trigger={['click']}
+        disabled={disabled || running !== null}
+        menu={{ items, onClick: ({ key }) => void run(key as ExportKind) }}
+      >
+        <Button loading={running !== null} data-testid="export-button">
+          {t('files.export.button')}
+        </Button>
+      </Dropdown>
+      {running !== null && (
+        <span data-testid="export-progress" style={{ minWidth: 160, display: 'inline-block' }}>
+          <Progress
+            size="small"
+            percent={percent ?? 100}
+            status="active"
+            format={() =>
+              percent === null || percent >= 100 ? t('files.export.preparing') : `${percent} %`
+            }
+          />
+        </span>
+      )}
+    </Space>
+  );
+};
+
+export default ExportMenu;

@@ -1,0 +1,226 @@
+import type { ImportApplyResult, ImportKind, ImportPreview } from '@pfahlplaner/contracts';
+import { IMPORT_MAX_BYTES } from '@pfahlplaner/contracts';
+import { Button, Progress, Space, Tooltip } from 'antd';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/http/api-error';
+import { useNotify } from '../../lib/notify/useNotify';
+import { useCurrentUser } from '../auth/session';
+import { filesApi } from './files-api';
+import { ImportPreviewDialog } from './ImportPreviewDialog';
+import { percentOf, type Progress as TransferProgress } from './transfer';
+
+export type ImportButtonProps = {
+  companyId: number;
+  projectId: number;
+  /** Current project version (optimistic lock of the apply and the undo). */
+  version: number;
+  /** Which files the picker offers: `excel` (.xls/.xlsx), `xml`, or `any` (default). */
+  kind?: ImportKind;
+  disabled?: boolean;
+  /** The workbook was replaced: reload the project (its new version is in `result.version`). */
+  onImported?: (result: ImportApplyResult) => void;
+  /** The import was undone: reload the project. */
+  onUndone?: (result: ImportApplyResult) => void;
+  /** Button label override (default: "Import"). */
+  label?: string;
+};
+
+const ACCEPT: Record<ImportKind, string> = {
+  any: '.xls,.xlsx,.xml',
+  excel: '.xls,.xlsx',
+  xml: '.xml',
+};
+
+const TYPE_ERROR: Record<ImportKind, string> = {
+  any: 'IMPORT_FILE_TYPE',
+  excel: 'EXCEL_FILE_TYPE',
+  xml: 'XML_FILE_TYPE',
+};
+
+const extensionAllowed = (name: string, kind: ImportKind): boolean => {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  return ACCEPT[kind].split(',').includes(`.${ext}`);
+};
+
+/**
+ * "Import" in the workspace toolbar and the project list: file picker (.xls/.xlsx/.xml), upload with
+ * progress, the preview dialog, apply, and afterwards "Undo import" while the server keeps the previous
+ * workbook. Guests never see it enabled (the server refuses them too).
+ */
+export const ImportButton = ({
+  companyId,
+  projectId,
+  version,
+  kind = 'any',
+  disabled,
+  onImported,
+  onUndone,
+  label,
+}: ImportButtonProps) => {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const { data: user } = useCurrentUser();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<TransferProgress | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'apply' | 'undo' | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [undoUntil, setUndoUntil] = useState<number | null>(null);
+  const isGuest = user?.role === 'Guest';
+
+  // The server forgets the previous workbook after the undo window: hide the action then.
+  useEffect(() => {
+    if (undoUntil === null) return;
+    const timer = setTimeout(() => setUndoUntil(null), Math.max(0, undoUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [undoUntil]);
+
+  const fail = (error: unknown, context: string) => {
+    // A file that could not be read or has errors comes back with its issues: show them in the dialog.
+    if (error instanceof ApiError && error.body?.data && typeof error.body.data === 'object') {
+      const data = error.body.data as Partial<ImportPreview>;
+      if (Array.isArray(data.issues) && data.summary) {
+        setPreview(data as ImportPreview);
+        return;
+      }
+    }
+    notify.failure(error, context);
+  };
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!picked) return;
+    if (!extensionAllowed(picked.name, kind)) {
+      notify.failure(
+        new ApiError(400, {
+          status_code: 0,
+          status_message: '',
+          data: null,
+          error: { code: TYPE_ERROR[kind] as 'IMPORT_FILE_TYPE', details: [] },
+        }),
+        t('files.import.failed'),
+      );
+      return;
+    }
+    if (picked.size > IMPORT_MAX_BYTES) {
+      notify.failure(
+        new ApiError(413, {
+          status_code: 0,
+          status_message: '',
+          data: null,
+          error: { code: 'PAYLOAD_TOO_LARGE', details: [] },
+        }),
+        t('files.import.failed'),
+      );
+      return;
+    }
+    setFile(picked);
+    setBusy('upload');
+    setProgress({ loaded: 0, total: picked.size });
+    try {
+      setPreview(await filesApi.previewImport(companyId, projectId, picked, kind, setProgress));
+    } catch (error) {
+      fail(error, t('files.import.failed'));
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  };
+
+  const apply = async () => {
+    if (!file) return;
+    setBusy('apply');
+    try {
+      const result = await filesApi.applyImport(
+        companyId,
+        projectId,
+        file,
+        kind,
+        version,
+        setProgress,
+      );
+      setPreview(null);
+      setFile(null);
+      setUndoUntil(result.undo_until ? Date.parse(result.undo_until) : null);
+      notify.success(200, t('files.import.applied'));
+      onImported?.(result);
+    } catch (error) {
+      fail(error, t('files.import.failed'));
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  };
+
+  const undo = async () => {
+    setBusy('undo');
+    try {
+      const result = await filesApi.undoImport(companyId, projectId, version);
+      setUndoUntil(null);
+      notify.success(200, t('files.import.undone'));
+      onUndone?.(result);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'IMPORT_UNDO_UNAVAILABLE') setUndoUntil(null);
+      notify.failure(error, t('files.import.undoFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const percent = percentOf(progress);
+  const canUndo = undoUntil !== null;
+  const button = (
+    <Button
+      onClick={() => input.current?.click()}
+      disabled={disabled || isGuest || busy !== null}
+      loading={busy === 'upload'}
+      data-testid="import-button"
+    >
+      {label ?? t('files.import.button')}
+    </Button>
+  );
+  return (
+    <Space size="small" wrap>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT[kind]}
+        style={{ display: 'none' }}
+        onChange={(e) => void onPick(e)}
+        data-testid="import-input"
+      />
+      {isGuest ? <Tooltip title={t('error.GUEST_READ_ONLY')}>{button}</Tooltip> : button}
+      {busy === 'upload' && (
+        <span data-testid="import-progress" style={{ minWidth: 160, display: 'inline-block' }}>
+          <Progress
+            size="small"
+            percent={percent ?? 100}
+            status="active"
+            format={() =>
+              percent === null || percent >= 100 ? t('files.import.reading') : `${percent} %`
+            }
+          />
+        </span>
+      )}
+      {canUndo && (
+        <Button onClick={() => void undo()} loading={busy === 'undo'} data-testid="import-undo">
+          {t('files.import.undo')}
+        </Button>
+      )}
+      <ImportPreviewDialog
+        open={preview !== null}
+        preview={preview}
+        applying={busy === 'apply'}
+        onApply={() => void apply()}
+        onCancel={() => {
+          setPreview(null);
+          setFile(null);
+        }}
+      />
+    </Space>
+  );
+};
+
+export default ImportButton;

@@ -1,0 +1,73 @@
+import type { ImportApplyResult, ImportKind, ImportPreview } from '@pfahlplaner/contracts';
+import { downloadFile, postJson, uploadFile, type OnProgress } from './transfer';
+
+/** The exports of a project: the PDF report in either language, the Excel workbook, the InputDaten XML. */
+export const EXPORT_KINDS = ['pdf-de', 'pdf-en', 'xlsx', 'xml'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+const projectPath = (companyId: number, projectId: number, tail: string) =>
+  `/v1/companies/${companyId}/projects/${projectId}/${tail}/`;
+
+const EXPORT_ROUTE: Record<
+  ExportKind,
+  { tail: string; query: Record<string, string>; ext: string }
+> = {
+  'pdf-de': { tail: 'pdf', query: { lang: 'de' }, ext: 'pdf' },
+  'pdf-en': { tail: 'pdf', query: { lang: 'en' }, ext: 'pdf' },
+  xlsx: { tail: 'xlsx', query: {}, ext: 'xlsx' },
+  xml: { tail: 'xml', query: {}, ext: 'xml' },
+};
+
+/** API calls of the file feature (downloads and uploads report their progress). */
+export const filesApi = {
+  exportFile: (
+    companyId: number,
+    projectId: number,
+    kind: ExportKind,
+    lang: 'de' | 'en',
+    onProgress?: OnProgress,
+    signal?: AbortSignal,
+  ) => {
+    const route = EXPORT_ROUTE[kind];
+    return downloadFile(
+      projectPath(companyId, projectId, route.tail),
+      kind === 'xlsx' ? { lang } : route.query,
+      `project.${route.ext}`,
+      onProgress,
+      signal,
+    );
+  },
+  sampleFile: (lang: 'de' | 'en', onProgress?: OnProgress) =>
+    downloadFile('/v1/sample-import-file/', { lang }, 'Sample Import File.xlsx', onProgress),
+  previewImport: (
+    companyId: number,
+    projectId: number,
+    file: File,
+    kind: ImportKind,
+    onProgress?: OnProgress,
+    signal?: AbortSignal,
+  ) =>
+    uploadFile<ImportPreview>(
+      projectPath(companyId, projectId, 'import-file'),
+      { mode: 'preview', kind },
+      file,
+      onProgress,
+      signal,
+    ),
+  applyImport: (
+    companyId: number,
+    projectId: number,
+    file: File,
+    kind: ImportKind,
+    version: number,
+    onProgress?: OnProgress,
+  ) =>
+    uploadFile<ImportApplyResult>(
+      projectPath(companyId, projectId, 'import-file'),
+      { mode: 'apply', kind, version },
+      file,
+      onProgress,
+    ),
+  undoImport: (companyId: number, projectId: number, version: number) =>
+    postJson<ImportApplyResult>(projectPath(companyId, projectId, 'import-file/undo'), { version }),
+};

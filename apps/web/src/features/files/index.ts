@@ -1,0 +1,6 @@
+/** The file feature's components, for the workspace toolbar and the project list. */
+export { ImportButton, type ImportButtonProps } from './ImportButton';
+export { ImportPreviewDialog, type ImportPreviewDialogProps } from './ImportPreviewDialog';
+export { ExportMenu, type ExportMenuProps } from './ExportMenu';
+export { SampleFileLink } from './SampleFileLink';
+export { filesApi, EXPORT_KINDS, type ExportKind } from './files-api';

@@ -1,0 +1,687 @@
+import type { ErrorCode, FieldEntity } from '@pfahlplaner/contracts';
+import type {
+  CellClassParams,
+  CellEditRequestEvent,
+  CellKeyDownEvent,
+  ColDef,
+  GetRowIdParams,
+  GridApi,
+  ICellRendererParams,
+  ITooltipParams,
+  RowClassParams,
+  ValueFormatterParams,
+  ValueGetterParams,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { App, Button, Divider, Space, Tooltip } from 'antd';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../i18n';
+import { formatNumber } from '../../lib/format/number-format';
+import { usePreferences } from '../preferences/usePreferences';
+import { Icon } from '../workspace/Icon';
+import type { GridTarget, WorkbookAction } from '../workspace/state/workbook-reducer';
+import { gridTheme } from './ag-grid-setup';
+import {
+  formatCellValue,
+  parseCellInput,
+  validateCellValue,
+  type CellInputError,
+} from './cell-value';
+import { toTsv } from './clipboard';
+import { buildColumnModel, initialVisibleKeys, type GridColumnSpec } from './column-model';
+import { ColumnChooser } from './ColumnChooser';
+import { planPaste } from './paste';
+import { worseStatus, type RowStatus } from './row-status';
+import { RowStatusStrip } from './RowStatusStrip';
+import './grid.css';
+
+type AnyRow = Record<string, unknown>;
+type GridRow = AnyRow & { __i: number };
+
+/** A coded problem of a row (engine issue or rule), translated by the caller. */
+export type RowIssue = { severity: 'error' | 'warning' | 'info'; text: string };
+
+/** How result columns are filled: server results (fresh or stale), a live preview, or nothing yet. */
+export type ResultMode = 'none' | 'fresh' | 'stale' | 'preview';
+
+export type CatalogueGridProps = {
+  /** Record type of the rows: drives the columns (field catalogue). */
+  entity: Extract<FieldEntity, 'pile' | 'soilLayer' | 'horizontalLoad'>;
+  /** Which workbook rows the grid edits. */
+  target: GridTarget;
+  /** Wire path of the rows for error details (`piles`, `soil_profiles[0].soil_layers`). */
+  pathPrefix: string;
+  rows: readonly AnyRow[];
+  dispatch: (action: WorkbookAction) => void;
+  readOnly?: boolean;
+  /** Error codes by wire path (`piles[3].Pname`) from the server and the cross-row rules. */
+  errors?: ReadonlyMap<string, ErrorCode>;
+  /** Values of result columns per row (aligned with rows); absent: results come from the rows. */
+  resultRows?: readonly (AnyRow | null)[];
+  resultMode?: ResultMode;
+  rowIssues?: readonly (readonly RowIssue[] | undefined)[];
+  /** Shows a detail icon per row. */
+  onDetail?: (row: number) => void;
+  onSelectRow?: (row: number | null) => void;
+  height?: number | string;
+  /** Key for remembering the chosen optional columns in this browser. */
+  storageKey: string;
+  showMinimap?: boolean;
+  /** Puts the tour anchors (data-tour) on this grid's controls. */
+  tourAnchors?: boolean;
+};
+
+/** What the AG Grid callbacks read; a ref so that column definitions stay stable between edits. */
+type GridContext = {
+  errors: ReadonlyMap<string, ErrorCode>;
+  inputErrors: Map<string, string>;
+  resultRows: readonly (AnyRow | null)[] | undefined;
+  resultMode: ResultMode;
+  rowIssues: readonly (readonly RowIssue[] | undefined)[] | undefined;
+  pathPrefix: string;
+};
+
+const cellKey = (row: number, key: string) => `${row}|${key}`;
+
+/** Shown decimals of a result (stored values keep full precision): forces 0.1 kN, lengths cm, ratios 0.1 %. */
+const resultDecimals = (column: GridColumnSpec): number => {
+  if (column.field.kind === 'integer') return 0;
+  switch (column.field.unit) {
+    case 'kN':
+    case 'kNm':
+    case 'kN/m':
+    case '%':
+    case '‰':
+      return 1;
+    case 'm':
+    case 'm NHN':
+    case 'cm':
+    case 'mm':
+    case 'cm²':
+    case 'cm²/m':
+    case 'm³':
+      return 2;
+    case 'MN/m²':
+    case 'kN/m³':
+    case '°':
+    case '×D':
+    case '-':
+    case 'count':
+    case 'text':
+      return 3;
+  }
+};
+
+/** Load-point results kept in view while scrolling sideways: design resistance, utilisation, length. */
+const PINNED_RESULTS = new Set(['R_d', 'EzuR', 'IstLaenge']);
+
+const readChosen = (storageKey: string): string[] => {
+  try {
+    const raw = localStorage.getItem(`pp.grid.${storageKey}`);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+const HeaderLabel = ({ displayName, unit }: { displayName: string; unit: string }) => (
+  <div className="pp-grid-header">
+    <span className="pp-grid-header__label">{displayName}</span>
+    {unit && <span className="pp-grid-header__unit">{unit}</span>}
+  </div>
+);
+
+const MarkerCell = (props: ICellRendererParams<GridRow> & { onDetail?: (row: number) => void }) => {
+  const context = props.context as GridContext;
+  const index = props.data?.__i ?? 0;
+  const issues = context.rowIssues?.[index] ?? [];
+  const hasError = issues.some((issue) => issue.severity === 'error');
+  const hasWarning = issues.some((issue) => issue.severity === 'warning');
+  return (
+    <span className="pp-grid-marker">
+      <span className="pp-grid-marker__number">{index + 1}</span>
+      {(hasError || hasWarning) && (
+        <Tooltip
+          title={
+            <ul className="pp-issue-list">
+              {issues.map((issue, i) => (
+                <li key={i}>{issue.text}</li>
+              ))}
+            </ul>
+          }
+        >
+          <span
+            className={hasError ? 'pp-grid-marker__error' : 'pp-grid-marker__warning'}
+            data-testid={hasError ? 'row-failed' : 'row-warning'}
+          >
+            <Icon name={hasError ? 'error' : 'warning'} size={14} />
+          </span>
+        </Tooltip>
+      )}
+      {props.onDetail && (
+        <button
+          type="button"
+          className="pp-grid-marker__detail"
+          aria-label="detail"
+          data-testid="row-detail"
+          onClick={() => props.onDetail?.(index)}
+        >
+          <Icon name="detail" size={14} />
+        </button>
+      )}
+    </span>
+  );
+};
+
+/**
+ * The one editable grid of the workspace, driven by the field catalogue: load points, soil layers and
+ * load-case rows. Edits go to the workbook reducer (the grid never mutates rows: `readOnlyEdit`), so undo,
+ * autosave and the live preview see every change; unchanged rows keep their object and are not redrawn.
+ */
+export const CatalogueGrid = memo(function CatalogueGrid({
+  entity,
+  target,
+  pathPrefix,
+  rows,
+  dispatch,
+  readOnly = false,
+  errors,
+  resultRows,
+  resultMode = 'none',
+  rowIssues,
+  onDetail,
+  onSelectRow,
+  height = 520,
+  storageKey,
+  showMinimap = true,
+  tourAnchors = false,
+}: CatalogueGridProps) {
+  const { t } = useTranslation();
+  const { language, decimalSeparator } = usePreferences();
+  const { message } = App.useApp();
+  const apiRef = useRef<GridApi<GridRow> | null>(null);
+  const [inputErrors] = useState(() => new Map<string, string>());
+  const [selectedCount, setSelectedCount] = useState(0);
+  const [viewport, setViewport] = useState<[number, number]>([0, 0]);
+
+  const columns = useMemo(() => buildColumnModel(entity, language), [entity, language]);
+  const [visibleKeys, setVisibleKeys] = useState<string[]>(() =>
+    initialVisibleKeys(columns, rows, readChosen(storageKey)),
+  );
+  const visibleColumns = useMemo(
+    () => columns.filter((column) => visibleKeys.includes(column.key)),
+    [columns, visibleKeys],
+  );
+
+  const emptyErrors = useMemo(() => new Map<string, ErrorCode>(), []);
+  // AG Grid callbacks read results, issues and errors from the grid context, so that column definitions
+  // stay the same while they change (a changed context refreshes the visible cells only).
+  const gridContext = useMemo(
+    (): GridContext => ({
+      errors: errors ?? emptyErrors,
+      inputErrors,
+      resultRows,
+      resultMode,
+      rowIssues,
+      pathPrefix,
+    }),
+    [errors, emptyErrors, inputErrors, resultRows, resultMode, rowIssues, pathPrefix],
+  );
+  const context = useRef(gridContext);
+  useLayoutEffect(() => {
+    context.current = gridContext;
+  }, [gridContext]);
+
+  // Row objects for AG Grid: one wrapper per (row object, index), reused while both are unchanged, so a
+  // cell edit hands AG Grid exactly one new row.
+  const [wrappers] = useState(() => new WeakMap<AnyRow, GridRow>());
+  const rowData = useMemo(
+    () =>
+      rows.map((row, index) => {
+        const cached = wrappers.get(row);
+        if (cached && cached.__i === index) return cached;
+        const wrapped: GridRow = { ...row, __i: index };
+        wrappers.set(row, wrapped);
+        return wrapped;
+      }),
+    [rows, wrappers],
+  );
+
+  const inputErrorText = useCallback(
+    (error: CellInputError) =>
+      t(`workspace.grid.inputError.${error}`, {
+        mark: decimalSeparator === 'comma' ? ',' : '.',
+        setting: t('nav.decimalSeparator'),
+      }),
+    [t, decimalSeparator],
+  );
+
+  const cellProblem = useCallback((column: GridColumnSpec, data: GridRow | undefined): string | null => {
+    if (!data || column.isResult) return null;
+    const ctx = context.current;
+    const typed = ctx.inputErrors.get(cellKey(data.__i, column.key));
+    if (typed) return typed;
+    const fromServer = ctx.errors.get(`${ctx.pathPrefix}[${data.__i}].${column.key}`);
+    if (fromServer) return errorText(fromServer);
+    const own = validateCellValue(column.field, data[column.key]);
+    return own ? errorText(own) : null;
+  }, []);
+
+  const columnDefs = useMemo((): ColDef<GridRow>[] => {
+    const marker: ColDef<GridRow> = {
+      colId: '__marker',
+      headerName: '',
+      pinned: 'left',
+      width: onDetail ? 78 : 56,
+      editable: false,
+      resizable: false,
+      suppressNavigable: true,
+      cellRenderer: MarkerCell,
+      cellRendererParams: { onDetail },
+      cellClass: 'pp-grid-marker-cell',
+    };
+    const defs = visibleColumns.map((column): ColDef<GridRow> => {
+      const base: ColDef<GridRow> = {
+        colId: column.key,
+        headerName: column.label,
+        headerComponent: HeaderLabel,
+        headerComponentParams: { unit: column.unit },
+        headerTooltip: column.help || undefined,
+        // wide enough for the header's longest word (headers wrap between words)
+        width: Math.min(
+          170,
+          Math.max(
+            column.field.kind === 'string' ? 110 : 74,
+            Math.max(...column.label.split(/\s+/).map((word) => word.length)) * 7.4 + 22,
+          ),
+        ),
+        pinned:
+          column.key === 'Pname' || (entity === 'soilLayer' && column.key === 'endKote')
+            ? 'left'
+            : entity === 'pile' && PINNED_RESULTS.has(column.key)
+              ? 'right'
+              : undefined,
+        cellDataType: false,
+      };
+      if (column.isResult) {
+        return {
+          ...base,
+          editable: false,
+          valueGetter: (params: ValueGetterParams<GridRow>) => {
+            const index = params.data?.__i ?? -1;
+            const ctx = params.context as GridContext;
+            const source = ctx.resultRows ? ctx.resultRows[index] : params.data;
+            return source?.[column.key] ?? null;
+          },
+          valueFormatter: (params: ValueFormatterParams<GridRow>) =>
+            typeof params.value === 'number'
+              ? formatNumber(params.value, decimalSeparator, { decimals: resultDecimals(column) })
+              : formatCellValue(column, params.value, decimalSeparator),
+          cellClass: (params: CellClassParams<GridRow>) =>
+            `pp-cell--result pp-cell--result-${(params.context as GridContext).resultMode}`,
+          headerClass: 'pp-grid-header--result',
+        };
+      }
+      const isBoolean = column.field.kind === 'boolean';
+      const isEnum = column.field.kind === 'enum';
+      return {
+        ...base,
+        field: column.key,
+        editable: !readOnly,
+        cellEditor: isBoolean ? 'agCheckboxCellEditor' : isEnum ? 'agSelectCellEditor' : 'agTextCellEditor',
+        cellEditorParams: isEnum
+          ? { values: [null, ...column.options.map((option) => option.value)] }
+          : isBoolean
+            ? undefined
+            : { useFormatter: true },
+        cellRenderer: isBoolean ? 'agCheckboxCellRenderer' : undefined,
+        valueFormatter: isBoolean
+          ? undefined
+          : (params: ValueFormatterParams<GridRow>) =>
+              formatCellValue(column, params.value, decimalSeparator),
+        tooltipValueGetter: (params: ITooltipParams<GridRow>) =>
+          cellProblem(column, params.data) ??
+          (isEnum && params.value != null
+            ? column.options.find((option) => option.value === params.value)?.label
+            : undefined),
+        cellClassRules: {
+          'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
+            cellProblem(column, params.data) !== null,
+          'pp-cell--number': () => column.field.kind === 'number' || column.field.kind === 'integer',
+        },
+      };
+    });
+    return [marker, ...defs];
+  }, [visibleColumns, decimalSeparator, readOnly, onDetail, cellProblem, entity]);
+
+  const statuses = useMemo((): RowStatus[] => {
+    const ctxErrors = errors ?? emptyErrors;
+    return rows.map((row, index) => {
+      let status: RowStatus = 'ok';
+      for (const issue of rowIssues?.[index] ?? []) {
+        if (issue.severity === 'error') status = worseStatus(status, 'failed');
+        else if (issue.severity === 'warning') status = worseStatus(status, 'warning');
+      }
+      for (const column of columns) {
+        if (column.isResult) continue;
+        if (
+          validateCellValue(column.field, row[column.key]) !== null ||
+          ctxErrors.has(`${pathPrefix}[${index}].${column.key}`)
+        ) {
+          return 'invalid';
+        }
+      }
+      return status;
+    });
+  }, [rows, columns, rowIssues, errors, emptyErrors, pathPrefix]);
+
+  // Results, issues and errors change without the rows: refresh the visible cells and row classes.
+  useEffect(() => {
+    apiRef.current?.refreshCells({ force: true });
+  }, [resultRows, resultMode, rowIssues, errors]);
+
+  const edit = useCallback(
+    (edits: { row: number; key: string; value: unknown }[], rowCount?: number) => {
+      // a refused entry stays marked until the next accepted edit (the cell kept its old value)
+      inputErrors.clear();
+      dispatch({ type: 'setCells', target, edits, rowCount });
+    },
+    [dispatch, target, inputErrors],
+  );
+
+  const onCellEditRequest = useCallback(
+    (event: CellEditRequestEvent<GridRow>) => {
+      const key = event.colDef.colId ?? '';
+      const column = columns.find((c) => c.key === key);
+      const row = event.data.__i;
+      if (!column || column.isResult) return;
+      let value: unknown = event.newValue;
+      if (typeof value === 'string' || (value == null && column.field.kind !== 'enum')) {
+        const parsed = parseCellInput(column, typeof value === 'string' ? value : '', decimalSeparator);
+        if (!parsed.ok) {
+          const text = inputErrorText(parsed.error);
+          inputErrors.set(cellKey(row, key), text);
+          void message.error({ content: text, key: 'grid-input' });
+          apiRef.current?.refreshCells({ rowNodes: event.node ? [event.node] : undefined, force: true });
+          return;
+        }
+        value = parsed.value;
+      }
+      inputErrors.delete(cellKey(row, key));
+      edit([{ row, key, value }]);
+    },
+    [columns, decimalSeparator, edit, inputErrorText, inputErrors, message],
+  );
+
+  const focusedCell = () => {
+    const cell = apiRef.current?.getFocusedCell();
+    if (!cell) return null;
+    const key = cell.column.getColId();
+    return { row: cell.rowIndex, key: key === '__marker' ? (visibleColumns[0]?.key ?? '') : key };
+  };
+
+  const selectedRows = (): number[] =>
+    (apiRef.current?.getSelectedNodes() ?? [])
+      .map((node) => node.data?.__i ?? -1)
+      .filter((index) => index >= 0)
+      .sort((a, b) => a - b);
+
+  /** The block to copy: the selected rows (all visible columns) or the focused cell. */
+  const copyBlock = (): { text: string; cells: { row: number; key: string }[] } | null => {
+    const selected = selectedRows();
+    if (selected.length > 0) {
+      return {
+        text: toTsv(
+          selected.map((index) => {
+            const row = rows[index] ?? {};
+            const result = resultRows?.[index] ?? row;
+            return visibleColumns.map((column) =>
+              formatCellValue(column, column.isResult ? result[column.key] : row[column.key], decimalSeparator),
+            );
+          }),
+        ),
+        cells: selected.flatMap((row) =>
+          visibleColumns.filter((c) => !c.isResult).map((column) => ({ row, key: column.key })),
+        ),
+      };
+    }
+    const cell = focusedCell();
+    const column = cell && columns.find((c) => c.key === cell.key);
+    if (!cell || !column) return null;
+    const source = column.isResult ? (resultRows?.[cell.row] ?? rows[cell.row]) : rows[cell.row];
+    return {
+      text: formatCellValue(column, source?.[column.key], decimalSeparator),
+      cells: column.isResult ? [] : [{ row: cell.row, key: cell.key }],
+    };
+  };
+
+  const isEditing = () => (apiRef.current?.getEditingCells().length ?? 0) > 0;
+
+  const doPaste = (text: string) => {
+    if (readOnly) return;
+    const start = focusedCell() ?? { row: rows.length, key: visibleColumns[0]?.key ?? '' };
+    const plan = planPaste(text, { row: start.row, columnKey: start.key }, visibleColumns, rows.length, decimalSeparator);
+    if (!plan.ok) {
+      const lines = plan.problems.slice(0, 5).map((problem) =>
+        t('workspace.grid.pasteCell', {
+          row: problem.row + 1,
+          column: columns.find((c) => c.key === problem.key)?.label ?? problem.key,
+          text: problem.text,
+          reason: inputErrorText(problem.error),
+        }),
+      );
+      void message.error({
+        key: 'grid-paste',
+        duration: 8,
+        content: (
+          <div data-testid="paste-error">
+            <strong>{t('workspace.grid.pasteFailed', { count: plan.problems.length })}</strong>
+            {lines.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </div>
+        ),
+      });
+      return;
+    }
+    for (const change of plan.edits) inputErrors.delete(cellKey(change.row, change.key));
+    edit(plan.edits, plan.rowCount);
+  };
+
+  const onCopyEvent = (event: React.ClipboardEvent, cut: boolean) => {
+    if (isEditing()) return;
+    const block = copyBlock();
+    if (!block) return;
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', block.text);
+    if (cut && !readOnly && block.cells.length > 0) {
+      edit(block.cells.map((cell) => ({ ...cell, value: null })));
+    }
+  };
+
+  const onPasteEvent = (event: React.ClipboardEvent) => {
+    if (isEditing()) return;
+    event.preventDefault();
+    doPaste(event.clipboardData.getData('text/plain'));
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (isEditing() || !(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) {
+      event.preventDefault();
+      dispatch({ type: 'undo' });
+    } else if (key === 'y' || (key === 'z' && event.shiftKey)) {
+      event.preventDefault();
+      dispatch({ type: 'redo' });
+    }
+  };
+
+  const onCellKeyDown = (event: CellKeyDownEvent<GridRow>) => {
+    const keyboard = event.event as KeyboardEvent | undefined;
+    if (!keyboard || readOnly || isEditing()) return;
+    if (keyboard.key === 'Delete' || keyboard.key === 'Backspace') {
+      const key = event.column.getColId();
+      const column = columns.find((c) => c.key === key);
+      if (column && !column.isResult && event.data) {
+        inputErrors.delete(cellKey(event.data.__i, key));
+        edit([{ row: event.data.__i, key, value: column.field.kind === 'boolean' ? false : null }]);
+      }
+    }
+  };
+
+  const toolbarCopy = async (cut: boolean) => {
+    const block = copyBlock();
+    if (!block) return;
+    try {
+      await navigator.clipboard.writeText(block.text);
+      if (cut && !readOnly) edit(block.cells.map((cell) => ({ ...cell, value: null })));
+    } catch {
+      void message.info(t('workspace.grid.clipboardHint'));
+    }
+  };
+
+  const toolbarPaste = async () => {
+    try {
+      doPaste(await navigator.clipboard.readText());
+    } catch {
+      void message.info(t('workspace.grid.clipboardHint'));
+    }
+  };
+
+  const insertRow = () => {
+    const cell = focusedCell();
+    dispatch({ type: 'insertRows', target, at: cell ? cell.row : rows.length, count: 1 });
+  };
+  const addRow = () => {
+    dispatch({ type: 'insertRows', target, at: rows.length, count: 1 });
+    setTimeout(() => apiRef.current?.ensureIndexVisible(rows.length, 'bottom'), 0);
+  };
+  const removeRows = () => {
+    const selected = selectedRows();
+    const cell = focusedCell();
+    const indices = selected.length > 0 ? selected : cell ? [cell.row] : [];
+    if (indices.length === 0) return;
+    dispatch({ type: 'removeRows', target, rows: indices });
+    apiRef.current?.deselectAll();
+  };
+
+  const chooseColumns = (visible: string[]) => {
+    setVisibleKeys(visible);
+    try {
+      localStorage.setItem(
+        `pp.grid.${storageKey}`,
+        JSON.stringify(columns.filter((c) => c.isOptional && visible.includes(c.key)).map((c) => c.key)),
+      );
+    } catch {
+      // storage full or disabled: the choice lasts for this page
+    }
+  };
+
+  const tour = (name: string) => (tourAnchors ? { 'data-tour': name } : {});
+
+  return (
+    <div className="pp-grid" data-testid={`grid-${storageKey}`}>
+      <div className="pp-grid__toolbar">
+        <Space size={4} wrap>
+          <Tooltip title={`${t('workspace.grid.undo')} (Strg+Z)`}>
+            <Button size="small" icon={<Icon name="undo" />} onClick={() => dispatch({ type: 'undo' })} data-testid="grid-undo">
+              {t('workspace.grid.undo')}
+            </Button>
+          </Tooltip>
+          <Tooltip title={`${t('workspace.grid.redo')} (Strg+Y)`}>
+            <Button size="small" icon={<Icon name="redo" />} onClick={() => dispatch({ type: 'redo' })} data-testid="grid-redo">
+              {t('workspace.grid.redo')}
+            </Button>
+          </Tooltip>
+          <Divider orientation="vertical" />
+          <Tooltip title={t('workspace.grid.copyHelp')}>
+            <Button size="small" icon={<Icon name="copy" />} aria-label={t('workspace.grid.copy')} onClick={() => void toolbarCopy(false)} />
+          </Tooltip>
+          <Tooltip title={t('workspace.grid.cutHelp')}>
+            <Button size="small" icon={<Icon name="cut" />} aria-label={t('workspace.grid.cut')} disabled={readOnly} onClick={() => void toolbarCopy(true)} />
+          </Tooltip>
+          <Tooltip title={t('workspace.grid.pasteHelp')}>
+            <Button size="small" icon={<Icon name="paste" />} aria-label={t('workspace.grid.paste')} disabled={readOnly} onClick={() => void toolbarPaste()} />
+          </Tooltip>
+          <Divider orientation="vertical" />
+          <Button size="small" icon={<Icon name="plus" />} disabled={readOnly} onClick={addRow} data-testid="grid-add-row" {...tour('add-row')}>
+            {t('workspace.grid.addRow')}
+          </Button>
+          <Button size="small" icon={<Icon name="insert" />} disabled={readOnly} onClick={insertRow} data-testid="grid-insert-row">
+            {t('workspace.grid.insertRow')}
+          </Button>
+          <Button size="small" danger icon={<Icon name="trash" />} disabled={readOnly} onClick={removeRows} data-testid="grid-remove-rows">
+            {selectedCount > 0 ? t('workspace.grid.removeRowsCount', { count: selectedCount }) : t('workspace.grid.removeRow')}
+          </Button>
+          <Divider orientation="vertical" />
+          <span {...tour('column-chooser')}>
+            <ColumnChooser columns={columns} visible={visibleKeys} onApply={chooseColumns} />
+          </span>
+        </Space>
+        <span className="pp-grid__count">{t('workspace.grid.rows', { count: rows.length })}</span>
+      </div>
+      <div className="pp-grid__body" style={{ height }}>
+        <div
+          className="pp-grid__table"
+          onKeyDownCapture={onKeyDown}
+          onCopy={(e) => onCopyEvent(e, false)}
+          onCut={(e) => onCopyEvent(e, true)}
+          onPaste={onPasteEvent}
+          {...tour('grid')}
+        >
+          <AgGridReact<GridRow>
+            theme={gridTheme}
+            rowData={rowData}
+            columnDefs={columnDefs}
+            context={gridContext}
+            getRowId={(params: GetRowIdParams<GridRow>) => String(params.data.__i)}
+            readOnlyEdit
+            onCellEditRequest={onCellEditRequest}
+            onCellKeyDown={onCellKeyDown}
+            rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
+            selectionColumnDef={{ pinned: 'left', width: 36, suppressHeaderMenuButton: true }}
+            onSelectionChanged={(event) => setSelectedCount(event.api.getSelectedNodes().length)}
+            onCellFocused={(event) => onSelectRow?.(event.rowIndex ?? null)}
+            rowClassRules={{
+              'pp-row--failed': (params: RowClassParams<GridRow>) =>
+                ((params.context as GridContext).rowIssues?.[params.data?.__i ?? -1] ?? []).some(
+                  (issue) => issue.severity === 'error',
+                ),
+            }}
+            tooltipShowDelay={300}
+            enterNavigatesVertically
+            enterNavigatesVerticallyAfterEdit
+            stopEditingWhenCellsLoseFocus
+            singleClickEdit={false}
+            suppressMovableColumns
+            suppressColumnVirtualisation
+            animateRows={false}
+            onGridReady={(event) => {
+              apiRef.current = event.api;
+            }}
+            onViewportChanged={(event) =>
+              setViewport([event.firstRow, event.lastRow])
+            }
+            onBodyScrollEnd={(event) =>
+              setViewport([event.api.getFirstDisplayedRowIndex(), event.api.getLastDisplayedRowIndex()])
+            }
+          />
+        </div>
+        {showMinimap && (
+          <RowStatusStrip
+            statuses={statuses}
+            viewport={viewport}
+            onJump={(index) => {
+              apiRef.current?.ensureIndexVisible(index, 'middle');
+              const first = visibleColumns[0];
+              if (first) apiRef.current?.setFocusedCell(index, first.key);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { applyColumnChoice, buildColumnModel, initialVisibleKeys } from './column-model';
+import { formatCellValue, parseCellInput, validateCellValue } from './cell-value';
+import { parseTsv, toTsv } from './clipboard';
+import { createHistory, pushHistory, redoHistory, undoHistory } from './history';
+import { planPaste } from './paste';
+
+const piles = buildColumnModel('pile', 'de');
+const column = (key: string) => piles.find((c) => c.key === key)!;
+
+describe('column model from the catalogue', () => {
+  it('has labels, units and the default/optional/result split of the pile fields', () => {
+    const diameter = column('SollDurchmesser');
+    expect(diameter.unit).toBe('m');
+    expect(diameter.isOptional).toBe(false);
+    expect(diameter.isResult).toBe(false);
+    expect(column('AEHoehe').unit).toBe('mNHN');
+    expect(column('Rs_k').isResult).toBe(true);
+    expect(column('Rs_k').label).toBe('R_s,k');
+    expect(column('BetonZyl').isOptional).toBe(true);
+    expect(column('PfahlTyp').options.find((o) => o.value === 'bp')?.label).toBe('Bohrpfahl');
+    expect(buildColumnModel('pile', 'en').find((c) => c.key === 'PfahlTyp')?.label).toBe(
+      'Pile type',
+    );
+  });
+
+  it('shows optional columns that hold data and keeps default columns', () => {
+    const visible = initialVisibleKeys(piles, [{ BetonZyl: 'C30/37' }]);
+    expect(visible).toContain('BetonZyl');
+    expect(visible).toContain('Pname');
+    expect(visible).not.toContain('AlternativeDesignMinLastZ');
+  });
+
+  it('refuses an empty choice and removing a default column', () => {
+    expect(applyColumnChoice(piles, [])).toEqual({ ok: false, error: 'chooseColumn' });
+    const withoutName = piles.filter((c) => !c.isOptional && c.key !== 'Pname').map((c) => c.key);
+    expect(applyColumnChoice(piles, withoutName)).toEqual({ ok: false, error: 'defaultColumn' });
+    const defaults = piles.filter((c) => !c.isOptional).map((c) => c.key);
+    const result = applyColumnChoice(piles, ['BetonZyl', ...defaults]);
+    expect(result.ok && result.visible.indexOf('BetonZyl')).toBeGreaterThan(
+      result.ok ? result.visible.indexOf('Pname') : 0,
+    );
+  });
+});
+
+describe('cell input', () => {
+  it('reads numbers with the decimal comma and point, and stores numbers', () => {
+    expect(parseCellInput(column('SollDurchmesser'), '1,2', 'comma')).toEqual({ ok: true, value: 1.2 });
+    expect(parseCellInput(column('SollDurchmesser'), '1.2', 'point')).toEqual({ ok: true, value: 1.2 });
+    expect(parseCellInput(column('SollDurchmesser'), '', 'point')).toEqual({ ok: true, value: null });
+    expect(formatCellValue(column('SollDurchmesser'), 1.25, 'comma')).toBe('1,25');
+    expect(formatCellValue(column('SollDurchmesser'), 1.25, 'point')).toBe('1.25');
+  });
+
+  it('names decimal-separator mistakes and non-integers', () => {
+    expect(parseCellInput(column('SollDurchmesser'), '1,2,3', 'comma')).toEqual({
+      ok: false,
+      error: 'decimalSeparator',
+    });
+    expect(parseCellInput(column('SollDurchmesser'), 'abc', 'comma')).toEqual({
+      ok: false,
+      error: 'number',
+    });
+    expect(parseCellInput(column('PfahlAnzahl'), '2,5', 'comma')).toEqual({
+      ok: false,
+      error: 'integer',
+    });
+    expect(parseCellInput(column('PfahlAnzahl'), '-3', 'point')).toEqual({ ok: false, error: 'integer' });
+    expect(parseCellInput(column('PfahlAnzahl'), 'vier', 'point')).toEqual({ ok: false, error: 'integer' });
+  });
+
+  it('reads enum codes and translated labels', () => {
+    expect(parseCellInput(column('PfahlTyp'), 'bp', 'point')).toEqual({ ok: true, value: 'bp' });
+    expect(parseCellInput(column('PfahlTyp'), 'Bohrpfahl', 'point')).toEqual({ ok: true, value: 'bp' });
+    expect(parseCellInput(column('PfahlTyp'), 'Holzpfahl', 'point')).toEqual({ ok: false, error: 'option' });
+  });
+
+  it('validates stored values with the catalogue rules', () => {
+    expect(validateCellValue(column('SollDurchmesser').field, 0)).toBe('TOO_SMALL');
+    expect(validateCellValue(column('SollDurchmesser').field, 0.9)).toBeNull();
+    expect(validateCellValue(column('PfahlAnzahl').field, 1.5)).toBe('NOT_AN_INTEGER');
+    expect(validateCellValue(column('Rs_k').field, -1)).toBeNull();
+  });
+});
+
+describe('clipboard text', () => {
+  it('parses Excel blocks with CRLF, a trailing line break and quoted cells', () => {
+    expect(parseTsv('a\tb\r\n1,5\t2\r\n')).toEqual([
+      ['a', 'b'],
+      ['1,5', '2'],
+    ]);
+    expect(parseTsv('"x\ty"\t"he said ""hi"""\n')).toEqual([['x\ty', 'he said "hi"']]);
+    expect(parseTsv('\t\n')).toEqual([['', '']]);
+  });
+
+  it('round-trips through toTsv', () => {
+    const block = [
+      ['P1', '1,2', 'a"b'],
+      ['', 'x\ny', '3'],
+    ];
+    expect(parseTsv(toTsv(block))).toEqual(block);
+  });
+});
+
+describe('paste plan', () => {
+  const visible = piles.filter((c) => ['Pname', 'PfahlTyp', 'SollDurchmesser', 'Rs_k', 'BodenProfil'].includes(c.key));
+
+  it('fills right and down from the focused cell, skips result columns and extends rows', () => {
+    const plan = planPaste('101\tbp\t1,2\tBP 1\n102\tbp\t0,9\tBP 1', { row: 1, columnKey: 'Pname' }, visible, 1, 'comma');
+    expect(plan).toEqual({
+      ok: true,
+      rowCount: 3,
+      edits: [
+        { row: 1, key: 'Pname', value: '101' },
+        { row: 1, key: 'PfahlTyp', value: 'bp' },
+        { row: 1, key: 'SollDurchmesser', value: 1.2 },
+        { row: 1, key: 'BodenProfil', value: 'BP 1' },
+        { row: 2, key: 'Pname', value: '102' },
+        { row: 2, key: 'PfahlTyp', value: 'bp' },
+        { row: 2, key: 'SollDurchmesser', value: 0.9 },
+        { row: 2, key: 'BodenProfil', value: 'BP 1' },
+      ],
+    });
+  });
+
+  it('applies nothing when one cell cannot be read', () => {
+    const plan = planPaste('101\tbp\t1,2,5', { row: 0, columnKey: 'Pname' }, visible, 0, 'comma');
+    expect(plan).toEqual({
+      ok: false,
+      problems: [{ row: 0, key: 'SollDurchmesser', text: '1,2,5', error: 'decimalSeparator' }],
+    });
+  });
+});
+
+describe('history', () => {
+  it('undoes and redoes, and a new edit clears redo', () => {
+    let h = createHistory(1);
+    h = pushHistory(h, 2);
+    h = pushHistory(h, 3);
+    h = undoHistory(h);
+    expect(h.present).toBe(2);
+    h = redoHistory(h);
+    expect(h.present).toBe(3);
+    h = undoHistory(undoHistory(h));
+    expect(h.present).toBe(1);
+    expect(undoHistory(h)).toBe(h);
+    h = pushHistory(h, 4);
+    expect(h.future).toEqual([]);
+    expect(redoHistory(h)).toBe(h);
+  });
+
+  it('keeps at most the limit of steps', () => {
+    let h = createHistory(0);
+    for (let i = 1; i <= 10; i++) h = pushHistory(h, i, 3);
+    expect(h.past).toEqual([7, 8, 9]);
+  });
+});
+
+describe('overview strip', () => {
+  it('merges runs of equal status and ranks invalid above failed above warning', async () => {
+    const { stripMarks, worseStatus } = await import('./row-status');
+    expect(stripMarks(['ok', 'invalid', 'invalid', 'failed', 'ok', 'warning'])).toEqual([
+      { status: 'invalid', first: 1, last: 2 },
+      { status: 'failed', first: 3, last: 3 },
+      { status: 'warning', first: 5, last: 5 },
+    ]);
+    expect(worseStatus('failed', 'warning')).toBe('failed');
+    expect(worseStatus('warning', 'invalid')).toBe('invalid');
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  can,
+  TRIAL_MAX_USERS,
+  TRIAL_MIN_USERS,
+  type Invoice,
+  type User,
+} from '@pfahlplaner/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, InputNumber, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useNotify } from '../../lib/notify/useNotify';
+import { usePreferences } from '../preferences/usePreferences';
+import { teamApi } from './api';
+import './team.css';
+import { formatDate, formatEuro } from './format';
+import { subscriptionKey, useSubscription } from './useSubscription';
+
+/** Account → Payment: the subscription and (for Owner and Admin) the invoices. */
+export const PaymentTab = ({ user }: { user: User }) => {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { language } = usePreferences();
+  const { data: sub } = useSubscription();
+  const companyId = user.company.id;
+  const mayInvoices = can(user.role, 'invoices.view');
+  const invoices = useQuery({
+    queryKey: ['invoices', companyId],
+    queryFn: async () => (await teamApi.invoices(companyId)).data.results,
+    enabled: mayInvoices,
+  });
+  const [trialUsers, setTrialUsers] = useState<number | null>(5);
+  const trial = useMutation({
+    mutationFn: (users: number) => teamApi.startTrial(companyId, users),
+    onSuccess: ({ status }) => {
+      notify.success(status, t('team.payment.trialStarted'));
+      void queryClient.invalidateQueries({ queryKey: subscriptionKey(companyId) });
+    },
+    onError: (error) => notify.failure(error, t('team.payment.trialFailed')),
+  });
+  if (!sub) return null;
+  const isOwner = can(user.role, 'subscription.upgrade');
+  const columns = [
+    { key: 'number', title: t('team.payment.number'), dataIndex: 'number' },
+    {
+      key: 'date',
+      title: t('team.payment.date'),
+      render: (_: unknown, i: Invoice) => formatDate(i.created_date, language),
+    },
+    {
+      key: 'period',
+      title: t('team.payment.period'),
+      render: (_: unknown, i: Invoice) =>
+        `${formatDate(i.period_start, language)} – ${formatDate(i.period_end, language)}`,
+    },
+    { key: 'seats', title: t('team.payment.seats'), dataIndex: 'seats', align: 'right' as const },
+    {
+      key: 'amount',
+      title: t('team.payment.amount'),
+      align: 'right' as const,
+      render: (_: unknown, i: Invoice) => formatEuro(i.amount_cents, language),
+    },
+    {
+      key: 'card',
+      title: t('team.payment.card'),
+      render: (_: unknown, i: Invoice) => (
+        <Space>
+          {i.card_last4 ? `•••• ${i.card_last4}` : '–'}
+          {i.test_mode && <Tag color="orange">{t('team.payment.testMode')}</Tag>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <div className="pp-tm" data-testid="payment-tab">
+      {sub.test_mode && (
+        <Alert
+          type="warning"
+          showIcon
+          className="pp-form-alert"
+          title={t('team.payment.testMode')}
+        />
+      )}
+      <h3>{t('team.payment.title')}</h3>
+      <Descriptions bordered size="small" column={1} className="pp-tm__descriptions">
+        <Descriptions.Item label={t('team.payment.plan')}>
+          <span data-testid="subscription-plan">{t(`plan.${sub.plan}`)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('team.payment.status')}>
+          <span data-testid="subscription-status">{t(`team.licence.${sub.status}`)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('team.payment.seats')}>
+          {t('team.users.seats', { active: sub.active_users, seats: sub.seats })}
+        </Descriptions.Item>
+        {sub.billing && (
+          <Descriptions.Item label={t('team.payment.billing')}>
+            {t(`team.payment.${sub.billing}`)}
+          </Descriptions.Item>
+        )}
+        {sub.period_end && (
+          <Descriptions.Item label={t('team.payment.period')}>
+            {formatDate(sub.period_start, language)} – {formatDate(sub.period_end, language)}
+          </Descriptions.Item>
+        )}
+        {sub.price_cents_per_period != null && (
+          <Descriptions.Item label={t('team.payment.price')}>
+            {formatEuro(sub.price_cents_per_period, language)}
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      {sub.plan === 'Free' && <p className="pp-muted">{t('team.payment.freeLimits')}</p>}
+      {isOwner && (sub.plan !== 'Paid' || !sub.writable) && (
+        <Space wrap className="pp-tm__actions">
+          <Link to="/upgrade">
+            <Button type="primary" data-testid="open-upgrade">
+              {t('team.payment.upgrade')}
+            </Button>
+          </Link>
+          {sub.plan === 'Free' && (
+            <>
+              <InputNumber
+                min={TRIAL_MIN_USERS}
+                max={TRIAL_MAX_USERS}
+                precision={0}
+                value={trialUsers}
+                onChange={(v) => setTrialUsers(v)}
+                aria-label={t('team.payment.trialUsers')}
+                addonBefore={t('team.payment.trialUsers')}
+              />
+              <Button
+                loading={trial.isPending}
+                disabled={trialUsers == null}
+                onClick={() => trialUsers != null && trial.mutate(trialUsers)}
+                data-testid="start-trial"
+              >
+                {t('team.payment.startTrial')}
+              </Button>
+            </>
+          )}
+        </Space>
+      )}
+      <h3>{t('team.payment.invoices')}</h3>
+      {mayInvoices ? (
+        <Table<Invoice>
+          rowKey="id"
+          size="small"
+          scroll={{ x: true }}
+          loading={invoices.isFetching}
+          dataSource={invoices.data ?? []}
+          columns={columns}
+          pagination={false}
+          locale={{ emptyText: t('team.payment.noInvoices') }}
+        />
+      ) : (
+        <p className="pp-muted">{t('team.payment.invoicesHidden')}</p>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,496 @@
+import {
+  findWorkbookRuleViolations,
+  formatIssuePath,
+  type ErrorCode,
+  type ProjectSettings,
+  type Workbook,
+} from '@pfahlplaner/contracts';
+import type { EngineIssue, ProjectResult } from '@pfahlplaner/engine';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Drawer, Result, Select, Spin, Tabs, Tag, Tooltip } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { errorText } from '../../i18n';
+import { isApiError } from '../../lib/http/api-error';
+import { useNotify } from '../../lib/notify/useNotify';
+import { useCurrentUser } from '../auth/session';
+import { CatalogueGrid, type ResultMode } from '../grid/CatalogueGrid';
+import {
+  projectsApi,
+  type CalculationInfo,
+  type ProjectDetail,
+  type ProjectSummary,
+} from '../projects/api';
+import { formatDateTime } from '../projects/format';
+import { ConflictDialog } from './ConflictDialog';
+import { Icon } from './Icon';
+import { PileDetailPanel, SettingsDialog, useLivePreview, WorkspaceTour } from './panels';
+import { alignPileResults, pileResultRow, rowIssuesOf } from './results';
+import { SaveIndicator } from './SaveIndicator';
+import { useWorkbookStore } from './state/useWorkbookStore';
+import { WorkspaceFileActions } from './WorkspaceFileActions';
+import { CalculationSettingsTab } from './tabs/CalculationSettingsTab';
+import { LoadCasesTab } from './tabs/LoadCasesTab';
+import { PreferencesTab } from './tabs/PreferencesTab';
+import { ProjectDataTab } from './tabs/ProjectDataTab';
+import { SettingsGroupForm } from './tabs/SettingsGroupForm';
+import { SoilProfilesTab } from './tabs/SoilProfilesTab';
+import './workspace.css';
+
+type Calculation = {
+  result: ProjectResult;
+  info: CalculationInfo;
+  workbook: Workbook | null;
+  /** Workbook revision the results belong to (-1: stale from the start). */
+  revision: number;
+};
+
+const GRID_HEIGHT = 'calc(100vh - 262px)';
+const MINIMAP_KEY = 'pp.workspace.minimap';
+
+/** /projects/:projectId — loads the project and opens the workspace. */
+export const WorkspacePage = () => {
+  const { t } = useTranslation();
+  const params = useParams();
+  const projectId = Number(params.projectId);
+  const { data: user } = useCurrentUser();
+  const companyId = user?.company.id ?? 0;
+  const detail = useQuery({
+    queryKey: ['projects', companyId, projectId, 'detail'],
+    enabled: companyId > 0 && Number.isSafeInteger(projectId),
+    queryFn: async () => (await projectsApi.detail(companyId, projectId)).data,
+    refetchOnMount: 'always',
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const last = useQuery({
+    queryKey: ['projects', companyId, projectId, 'calculation'],
+    enabled: companyId > 0 && detail.data?.calculation != null,
+    queryFn: async () => (await projectsApi.lastCalculation(companyId, projectId)).data,
+    gcTime: 0,
+    retry: false,
+  });
+  if (detail.isError) {
+    const code = isApiError(detail.error) ? detail.error.code : null;
+    return (
+      <Result status="warning" title={t('workspace.loadFailed')} subTitle={code ? errorText(code) : undefined} />
+    );
+  }
+  if (!detail.data || !user || (detail.data.calculation && last.isLoading)) {
+    return <Spin className="pp-workspace__loading" size="large" />;
+  }
+  return (
+    <Workspace
+      key={projectId}
+      companyId={companyId}
+      detail={detail.data}
+      lastResult={last.data ?? null}
+      readOnly={user.role === 'Guest'}
+    />
+  );
+};
+
+const Workspace = ({
+  companyId,
+  detail,
+  lastResult,
+  readOnly,
+}: {
+  companyId: number;
+  detail: ProjectDetail;
+  lastResult: { result: ProjectResult; calculation: CalculationInfo } | null;
+  readOnly: boolean;
+}) => {
+  const { t, i18n } = useTranslation();
+  const { modal, message } = App.useApp();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [project, setProject] = useState<ProjectSummary>(detail.project);
+  const store = useWorkbookStore(companyId, project.id, detail.workbook);
+  const { state, dispatch, saveNow, hasUnsaved } = store;
+  const doc = state.history.present;
+  const revisionRef = useRef(state.revision);
+  useLayoutEffect(() => {
+    revisionRef.current = state.revision;
+  }, [state.revision]);
+
+  const [calc, setCalc] = useState<Calculation | null>(() =>
+    lastResult
+      ? {
+          result: lastResult.result,
+          info: lastResult.calculation,
+          workbook: null,
+          revision: lastResult.calculation.stale ? -1 : 0,
+        }
+      : null,
+  );
+  const [calculating, setCalculating] = useState<number | null>(null);
+  const [server, setServer] = useState<string | undefined>(undefined);
+  const [tab, setTab] = useState('external');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [tourOpen, setTourOpen] = useState(false);
+  const [detailRow, setDetailRow] = useState<number | null>(null);
+  const [conflictBusy, setConflictBusy] = useState(false);
+  const [showMinimap, setShowMinimap] = useState(() => localStorage.getItem(MINIMAP_KEY) !== '0');
+
+  const servers = useQuery({
+    queryKey: ['calculation-servers'],
+    queryFn: async () => (await projectsApi.calculationServers()).data,
+    staleTime: 5 * 60_000,
+  });
+  const serverId = server ?? servers.data?.find((s) => s.is_default)?.id ?? 'local';
+
+  const workbook = useMemo((): Workbook => ({ ...doc, version: state.version }), [doc, state.version]);
+  const fresh = calc !== null && calc.revision === state.revision;
+  const preview = useLivePreview(workbook, !fresh);
+  const [source, mode] = useMemo((): [ProjectResult | null, ResultMode] => {
+    if (calc && fresh) return [calc.result, 'fresh'];
+    if (preview.result) return [preview.result, 'preview'];
+    if (calc) return [calc.result, 'stale'];
+    return [null, 'none'];
+  }, [calc, fresh, preview.result]);
+
+  const pileResults = useMemo(() => alignPileResults(doc.piles, source), [doc.piles, source]);
+  const pileRows = useMemo(() => pileResults.map(pileResultRow), [pileResults]);
+  const translateIssue = useCallback(
+    (issue: EngineIssue<string>) => {
+      const key = `workspace.issue.${issue.code}`;
+      const params = Object.fromEntries(Object.entries(issue.params).map(([k, v]) => [k, String(v)]));
+      // The issue texts (workspace.issue.*) come with the engine's issue catalogue; unknown codes show as is.
+      const translate = i18n.t.bind(i18n) as unknown as (k: string, o: object) => string;
+      return i18n.exists(key) ? translate(key, params) : issue.code;
+    },
+    [i18n],
+  );
+  const rowIssues = useMemo(() => rowIssuesOf(pileResults, translateIssue), [pileResults, translateIssue]);
+
+  const ruleErrors = useMemo(() => findWorkbookRuleViolations(doc), [doc]);
+  const errors = useMemo(() => {
+    const map = new Map<string, ErrorCode>(store.serverErrors);
+    for (const violation of ruleErrors) map.set(formatIssuePath(violation.path), violation.code);
+    return map;
+  }, [store.serverErrors, ruleErrors]);
+
+  // In-app links while edits are unsaved: save first, then go.
+  useEffect(() => {
+    const guard = (event: MouseEvent) => {
+      const target = event.target as HTMLElement | null;
+      const anchor = target?.closest?.('a[href]');
+      // The shell's header menu navigates without links; its item ids end with the path.
+      const menuItem = target?.closest?.('.pp-header .ant-menu-item');
+      if ((!anchor && !menuItem) || !hasUnsaved() || event.defaultPrevented) return;
+      const href = anchor
+        ? (anchor.getAttribute('href') ?? '')
+        : (/\/[\w/-]*$/.exec(menuItem?.getAttribute('data-menu-id') ?? '')?.[0] ?? '');
+      if (!href.startsWith('/')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      modal.confirm({
+        title: t('workspace.leave.title'),
+        content: t('workspace.leave.text'),
+        okText: t('workspace.leave.saveAndLeave'),
+        cancelText: t('workspace.leave.stay'),
+        onOk: async () => {
+          await saveNow();
+          if (!hasUnsaved()) void navigate(href);
+          else void message.error(t('workspace.leave.notSaved'));
+        },
+      });
+    };
+    document.addEventListener('click', guard, true);
+    return () => document.removeEventListener('click', guard, true);
+  }, [hasUnsaved, saveNow, modal, navigate, t, message]);
+
+  const back = () => {
+    if (!hasUnsaved()) {
+      void navigate('/projects');
+      return;
+    }
+    void saveNow().then(() => {
+      if (!hasUnsaved()) void navigate('/projects');
+      else void message.error(t('workspace.leave.notSaved'));
+    });
+  };
+
+  const calculate = async () => {
+    const started = Date.now();
+    setCalculating(0);
+    const tick = setInterval(() => setCalculating(Math.round((Date.now() - started) / 1000)), 500);
+    try {
+      await saveNow();
+      if (hasUnsaved()) {
+        void message.error(t('workspace.calc.saveFirst'));
+        return;
+      }
+      const revision = revisionRef.current;
+      const { data } = await projectsApi.calculate(companyId, project.id, serverId);
+      setCalc({ result: data.result, info: data.calculation, workbook: data.workbook, revision });
+      setProject((p) => ({ ...p, calculation_status: 'fresh' }));
+      void message.success({ content: t('workspace.calc.done'), key: 'calc' });
+    } catch (error) {
+      notify.failure(error, t('workspace.calc.button'));
+    } finally {
+      clearInterval(tick);
+      setCalculating(null);
+    }
+  };
+
+  const keepMine = async () => {
+    if (!store.conflict) return;
+    setConflictBusy(true);
+    try {
+      const copy = (await projectsApi.copy(companyId, [project.id])).data.results[0];
+      if (!copy) throw new Error('copy returned no project');
+      // the copy has its own (unique) name; the rest of the workbook is mine
+      const mine = store.conflict.mine;
+      await projectsApi.saveWorkbook(companyId, copy.id, {
+        ...mine,
+        settings: { ...mine.settings, name: copy.name },
+        version: copy.version,
+      });
+      void message.success(t('workspace.conflict.copied', { name: copy.name }));
+      void navigate(`/projects/${copy.id}`);
+    } catch (error) {
+      notify.failure(error, t('workspace.conflict.keepMine'));
+    } finally {
+      setConflictBusy(false);
+    }
+  };
+
+  const statusTag = (() => {
+    switch (mode) {
+      case 'fresh':
+        return <Tag color="success" data-testid="calc-state-fresh">{t('workspace.calc.fresh')}</Tag>;
+      case 'stale':
+        return <Tag color="warning" data-testid="calc-state-stale">{t('workspace.calc.stale')}</Tag>;
+      case 'preview':
+        return <Tag color="processing" data-testid="calc-state-preview">{t('workspace.calc.preview')}</Tag>;
+      case 'none':
+        return <Tag data-testid="calc-state-none">{t('workspace.calc.none')}</Tag>;
+    }
+  })();
+
+  const detailPile = detailRow != null ? doc.piles[detailRow] : undefined;
+  const detailProfile = detailPile
+    ? (doc.soil_profiles.find((p) => p.name === detailPile.BodenProfil?.trim()) ?? null)
+    : null;
+
+  const loadPointTab = (
+    <div className="pp-tab-grid">
+      <CatalogueGrid
+        entity="pile"
+        target={PILES}
+        pathPrefix="piles"
+        rows={doc.piles}
+        dispatch={dispatch}
+        readOnly={readOnly}
+        errors={errors}
+        resultRows={pileRows}
+        resultMode={mode}
+        rowIssues={rowIssues}
+        onDetail={setDetailRow}
+        storageKey="piles"
+        height={GRID_HEIGHT}
+        showMinimap={showMinimap}
+        tourAnchors
+      />
+      <WorkspaceTour open={tourOpen} onClose={() => setTourOpen(false)} />
+    </div>
+  );
+
+  return (
+    <div className="pp-workspace" data-testid="workspace">
+      <header className="pp-workspace__bar">
+        <Tooltip title={t('workspace.back')}>
+          <Button type="text" icon={<Icon name="back" />} onClick={back} aria-label={t('workspace.back')} data-testid="workspace-back" />
+        </Tooltip>
+        <h1 className="pp-workspace__title" data-testid="workspace-title">
+          {project.name}
+          {project.number && <span className="pp-muted"> · {project.number}</span>}
+        </h1>
+        {readOnly && <Tag>{t('workspace.readOnly')}</Tag>}
+        <SaveIndicator status={store.status} />
+        <span className="pp-workspace__sep" />
+        <Tooltip title={t('workspace.calc.help')}>
+          <Button
+            type="primary"
+            icon={<Icon name="calculate" />}
+            loading={calculating !== null}
+            disabled={readOnly}
+            onClick={() => void calculate()}
+            data-testid="calculate"
+            data-tour="calculate"
+          >
+            {calculating !== null ? t('workspace.calc.running', { seconds: calculating }) : t('workspace.calc.button')}
+          </Button>
+        </Tooltip>
+        <Select
+          size="middle"
+          value={serverId}
+          onChange={setServer}
+          loading={servers.isLoading}
+          options={(servers.data ?? [{ id: 'local', name: t('workspace.calc.localServer'), is_default: true }]).map((s) => ({
+            value: s.id,
+            label: s.name,
+          }))}
+          style={{ minWidth: 150 }}
+          aria-label={t('workspace.calc.server')}
+          data-testid="calc-server"
+        />
+        <span className="pp-workspace__calcinfo" data-testid="calc-info">
+          {statusTag}
+          {preview.isComputing && <Spin size="small" />}
+          {calc && (
+            <span className="pp-muted">
+              {t('workspace.calc.info', {
+                engine: calc.info.engine_version,
+                date: formatDateTime(calc.info.calculated_at),
+              })}
+            </span>
+          )}
+        </span>
+        <WorkspaceFileActions
+          companyId={companyId}
+          projectId={project.id}
+          version={state.version}
+          calculationStatus={mode === 'fresh' ? 'fresh' : calc ? 'stale' : 'none'}
+          readOnly={readOnly}
+          saveNow={saveNow}
+          onReplaced={(fromServer) => {
+            store.replaceWith(fromServer.workbook);
+            setProject(fromServer.project);
+            setCalc((c) => (c ? { ...c, revision: -1 } : c));
+          }}
+        />
+        <span className="pp-workspace__spacer" />
+        <Button icon={<Icon name="tour" />} onClick={() => { setTab('external'); setTourOpen(true); }} data-testid="tour-start">
+          {t('workspace.tour')}
+        </Button>
+        <Button icon={<Icon name="settings" />} onClick={() => setSettingsOpen(true)} data-tour="settings" data-testid="settings-button">
+          {t('workspace.settings.button')}
+        </Button>
+      </header>
+      <Tabs
+        className="pp-workspace__tabs"
+        activeKey={tab}
+        onChange={setTab}
+        size="small"
+        data-tour="tabs"
+        items={[
+          {
+            key: 'project',
+            label: t('workspace.tabs.project'),
+            children: (
+              <ProjectDataTab companyId={companyId} project={project} readOnly={readOnly} onSaved={setProject} />
+            ),
+          },
+          {
+            key: 'calcSettings',
+            label: t('workspace.tabs.calcSettings'),
+            children: <CalculationSettingsTab settings={doc.settings} onOpenDialog={() => setSettingsOpen(true)} />,
+          },
+          {
+            key: 'pdf',
+            label: t('workspace.tabs.pdf'),
+            children: (
+              <div className="pp-tab-pane pp-tab-pane--narrow">
+                <SettingsGroupForm
+                  group="pdfOutput"
+                  settings={doc.settings}
+                  readOnly={readOnly}
+                  onChange={(patch) => dispatch({ type: 'setSettings', patch })}
+                />
+              </div>
+            ),
+          },
+          { key: 'external', label: t('workspace.tabs.external'), children: loadPointTab },
+          {
+            key: 'soil',
+            label: t('workspace.tabs.soil'),
+            children: (
+              <SoilProfilesTab
+                profiles={doc.soil_profiles}
+                piles={doc.piles}
+                pileResults={pileResults}
+                result={source}
+                resultMode={mode}
+                dispatch={dispatch}
+                readOnly={readOnly}
+                errors={errors}
+                gridHeight="calc(100vh - 330px)"
+              />
+            ),
+          },
+          {
+            key: 'internal',
+            label: t('workspace.tabs.internal'),
+            children: (
+              <LoadCasesTab
+                loadCases={doc.horizontal_loadcases}
+                calculated={mode === 'fresh' || mode === 'stale' ? (calc?.workbook ?? null) : null}
+                result={source}
+                resultMode={mode}
+                dispatch={dispatch}
+                readOnly={readOnly}
+                errors={errors}
+                gridHeight="calc(100vh - 520px)"
+              />
+            ),
+          },
+          {
+            key: 'prefs',
+            label: t('workspace.tabs.settings'),
+            children: (
+              <PreferencesTab
+                showMinimap={showMinimap}
+                onShowMinimap={(on) => {
+                  setShowMinimap(on);
+                  localStorage.setItem(MINIMAP_KEY, on ? '1' : '0');
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={detailPile !== undefined}
+        onClose={() => setDetailRow(null)}
+        size={820}
+        title={t('workspace.detail.title', { name: detailPile?.Pname ?? (detailRow ?? 0) + 1 })}
+        data-testid="pile-detail-drawer"
+      >
+        {detailPile && (
+          <PileDetailPanel
+            pile={detailPile}
+            result={pileResults[detailRow ?? -1] ?? null}
+            profile={detailProfile}
+            settings={doc.settings}
+            isPreview={mode === 'preview'}
+          />
+        )}
+      </Drawer>
+      <SettingsDialog
+        open={settingsOpen}
+        settings={doc.settings}
+        readOnly={readOnly}
+        onSave={(settings: ProjectSettings) => {
+          dispatch({ type: 'setSettings', patch: settings });
+          setSettingsOpen(false);
+        }}
+        onCancel={() => setSettingsOpen(false)}
+      />
+      <ConflictDialog
+        conflict={store.conflict}
+        busy={conflictBusy}
+        onReloadTheirs={() => store.conflict && store.replaceWith(store.conflict.workbook)}
+        onKeepMine={() => void keepMine()}
+      />
+    </div>
+  );
+};
+
+const PILES = { kind: 'piles' } as const;
+
+export default WorkspacePage;

@@ -1,0 +1,155 @@
+import type { HorizontalLoadCase } from '@pfahlplaner/contracts';
+import type { HorizontalLoadRowResult, ProjectResult } from '@pfahlplaner/engine';
+import { Card, Col, Descriptions, Empty, Row, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ForceDiagram } from './components/ForceDiagram';
+import { IssueList } from './components/IssueList';
+import { useNum } from './components/useNum';
+import { fieldText } from './utils/field-texts';
+import { sortIssues } from './utils/issue-text';
+import {
+  distributionSeries,
+  findLoadCaseResult,
+  findLoadRowResult,
+} from './utils/loadcase-adapter';
+
+const CARD = { size: 'small', styles: { body: { padding: 8 } } } as const;
+const COLORS = { w: '#1d4e89', M: '#b23a48', Q: '#2f7d32' } as const;
+// x direction: deflection wx, moment My (from Hx, My), shear Qx; y direction: wy, Mx, Qy (engine LateralDistribution).
+const DIRECTIONS = [
+  { key: 'x', w: 'wx', M: 'My', Q: 'Qx' },
+  { key: 'y', w: 'wy', M: 'Mx', Q: 'Qy' },
+] as const;
+
+function Diagrams({ row }: { row: HorizontalLoadRowResult }) {
+  const { t } = useTranslation();
+  const level = row.distribution?.level ?? [];
+  if (level.length < 2) return null;
+  const levels = [Math.min(...level), Math.max(...level)] as const;
+  return (
+    <Row gutter={[8, 8]}>
+      {DIRECTIONS.map((d) => (
+        <Col key={d.key} xs={24} xl={12}>
+          <Card {...CARD} title={t(`panels.loadCase.${d.key}`)}>
+            <div
+              style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 4 }}
+            >
+              {(['w', 'M', 'Q'] as const).map((q) => (
+                <ForceDiagram
+                  key={q}
+                  series={distributionSeries(row, d[q])}
+                  levels={levels}
+                  title={t(`panels.loadCase.${q}`)}
+                  direction={t(`panels.loadCase.${d.key}`)}
+                  color={COLORS[q]}
+                />
+              ))}
+            </div>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function Values({ row }: { row: HorizontalLoadRowResult }) {
+  const { t, i18n } = useTranslation();
+  const num = useNum();
+  const field = (key: keyof HorizontalLoadRowResult, decimals = 2) => {
+    const text = fieldText(i18n.language, key);
+    const value = row[key];
+    return {
+      key,
+      label: text.unit ? `${text.label} [${text.unit}]` : text.label,
+      children: typeof value === 'string' ? value : num(value as number | null, decimals),
+    };
+  };
+  const head = [
+    field('wOben'),
+    field('MMax', 1),
+    field('QMax', 1),
+    field('MdKopf', 1),
+    field('wStrichKopf', 5),
+  ];
+  const bars = [
+    field('AsLaengsCalc'),
+    field('AsLaengs'),
+    field('BewTyp'),
+    field('AsQuerCalc'),
+    field('AsQuer'),
+    field('Eps0', 3),
+    field('Eps1', 3),
+    field('KoteUeberdrueckt'),
+    field('BewBZWLieferlaenge'),
+  ];
+  const styles = {
+    label: { padding: '3px 8px', whiteSpace: 'nowrap' },
+    content: { padding: '3px 8px', fontVariantNumeric: 'tabular-nums' },
+  } as const;
+  return (
+    <Row gutter={[8, 8]}>
+      <Col xs={24} lg={10}>
+        <Card {...CARD} title={t('panels.loadCase.head')}>
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            styles={styles}
+            items={head}
+            data-testid="head-values"
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <Card {...CARD} title={t('panels.loadCase.reinforcement')}>
+          <Descriptions
+            size="small"
+            bordered
+            column={2}
+            styles={styles}
+            items={bars}
+            data-testid="reinforcement"
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+/** Results of the selected load point in a horizontal load case: w, M, Q along the pile, head values, reinforcement. */
+export function LoadCaseResultPanel({
+  loadCase,
+  result,
+  selectedPname,
+}: {
+  loadCase: HorizontalLoadCase;
+  result: ProjectResult | null;
+  selectedPname: string | null;
+}) {
+  const { t } = useTranslation();
+  if (selectedPname === null) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('panels.loadCase.noRow')} />;
+  }
+  const row = findLoadRowResult(findLoadCaseResult(result, loadCase), selectedPname);
+  if (row === null) {
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('panels.loadCase.noResults')} />
+    );
+  }
+  const issues = sortIssues(row.issues);
+  return (
+    <div data-testid="loadcase-result" style={{ display: 'grid', gap: 8 }}>
+      <Space>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('panels.loadCase.row', { name: row.Pname })}
+        </Typography.Title>
+        <Typography.Text type="secondary">{loadCase.name}</Typography.Text>
+      </Space>
+      <Diagrams row={row} />
+      <Values row={row} />
+      <Card {...CARD} title={t('panels.loadCase.issues')}>
+        <IssueList issues={issues} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** Compact antd Descriptions cells (engineering tables: many values, little padding, aligned digits). */
+export const DENSE_DESCRIPTIONS = {
+  label: { whiteSpace: 'nowrap', padding: '3px 8px' },
+  content: { padding: '3px 8px', fontVariantNumeric: 'tabular-nums' },
+} as const;
+
+/** Small inline tag next to a value (table source, input marker). */
+export const INLINE_TAG = {
+  fontSize: 10,
+  lineHeight: '16px',
+  marginInlineStart: 4,
+  marginInlineEnd: 0,
+  paddingInline: 3,
+} as const;

@@ -1,0 +1,251 @@
+// @vitest-environment jsdom
+import { ProjectSettingsSchema } from '@pfahlplaner/contracts';
+import {
+  cleanup,
+  fireEvent,
+  render,
+  renderHook,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/AppProviders';
+import { exampleResult, exampleWorkbook } from './dev/example-data';
+import { LoadCaseResultPanel } from './LoadCaseResultPanel';
+import { PileDetailPanel } from './PileDetailPanel';
+import { SettingsDialog } from './SettingsDialog';
+import { SoilProfileDrawing } from './SoilProfileDrawing';
+import { useLivePreview } from './useLivePreview';
+import { WorkspaceTour } from './WorkspaceTour';
+
+// jsdom has no layout: antd's tables and tour observe sizes. A no-op observer (no size ever changes).
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+const workbook = exampleWorkbook();
+const result = exampleResult(workbook);
+const show = (element: ReactElement) =>
+  render(<AppProviders queryClient={createQueryClient()}>{element}</AppProviders>);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe('SoilProfileDrawing', () => {
+  const profile = workbook.soil_profiles[0]!;
+  const piles = [
+    { Pname: '101', topLevel: 156.76, toeLevel: result.piles[0]!.Soll_UK_Pfahl, diameter: 1 },
+  ];
+
+  it('draws the layers, groundwater, start level and the pile with its calculated toe', () => {
+    show(<SoilProfileDrawing profile={profile} piles={piles} />);
+    const svg = screen.getByRole('img', { name: 'Bodenprofil BP 1' });
+    expect(within(svg).getAllByTestId('soil-layer')).toHaveLength(3);
+    expect(within(svg).getByText('GW 151.00')).toBeTruthy();
+    expect(within(svg).getByText('Startkote 158.00')).toBeTruthy();
+    expect(within(svg).getByText('149.56')).toBeTruthy();
+    expect(within(svg).getByText('bindig, c_u,k = 0.100 MN/m²')).toBeTruthy();
+  });
+
+  it('writes levels with the decimal comma when the user prefers it', () => {
+    localStorage.setItem('pp.decimalSeparator', 'comma');
+    show(<SoilProfileDrawing profile={profile} piles={piles} />);
+    expect(screen.getByText('GW 151,00')).toBeTruthy();
+  });
+});
+
+describe('PileDetailPanel', { timeout: 60_000 }, () => {
+  const pile = workbook.piles[0]!;
+  const props = { pile, profile: workbook.soil_profiles[0]!, settings: workbook.settings };
+
+  it('shows the resistances, the q values with their table source, the curve and the iteration of load point 101', () => {
+    show(<PileDetailPanel {...props} result={result.piles[0]!} isPreview={false} />);
+    expect(screen.getByText('Lastpunkt 101')).toBeTruthy();
+    expect(screen.getByText('2603.6 kN')).toBeTruthy(); // R_c,d
+    expect(screen.getByText('80.7 %')).toBeTruthy(); // E_d / R_d
+    expect(screen.getAllByText('EA-5.15 [S]')).toHaveLength(1);
+    expect(screen.getByTestId('curve-R').getAttribute('d')).toMatch(/^M/);
+    expect(screen.getByTestId('line-Ek')).toBeTruthy();
+    expect(screen.getByTestId('line-sAllow')).toBeTruthy();
+    expect(screen.getByTestId('operating-point')).toBeTruthy();
+    expect(screen.getByText('erfüllt')).toBeTruthy();
+    expect(screen.queryByTestId('preview-badge')).toBeNull();
+  });
+
+  it('marks a preview and unverified table values', () => {
+    const base = result.piles[0]!;
+    const layers = base.trace!.layers.map((l) => ({
+      ...l,
+      skin: { ...l.skin, lookup: l.skin.lookup && { ...l.skin.lookup, tag: 'U' as const } },
+    }));
+    show(
+      <PileDetailPanel
+        {...props}
+        result={{ ...base, trace: { ...base.trace!, layers } }}
+        isPreview
+      />,
+    );
+    expect(screen.getByTestId('preview-badge').textContent).toBe('Vorschau');
+    expect(document.querySelectorAll('[data-verified="U"]').length).toBeGreaterThan(0);
+    expect(
+      screen.getByText('Tabellenwert nicht gegen die Quelle geprüft – vor Verwendung prüfen.'),
+    ).toBeTruthy();
+  });
+
+  it('lists the coded issues of a row that could not be calculated', () => {
+    show(
+      <PileDetailPanel
+        {...props}
+        pile={workbook.piles[9]!}
+        result={result.piles[9]!}
+        isPreview={false}
+      />,
+    );
+    expect(result.piles[9]!.trace).toBeNull();
+    expect(screen.getByText(/^UNKNOWN_PILE_TYPE/)).toBeTruthy();
+    expect(screen.queryByTestId('curve-R')).toBeNull();
+  });
+});
+
+describe('LoadCaseResultPanel', () => {
+  const loadCase = workbook.horizontal_loadcases[0]!;
+
+  it('shows w, M and Q along the pile in both directions, head values and reinforcement', () => {
+    show(<LoadCaseResultPanel loadCase={loadCase} result={result} selectedPname="101" />);
+    expect(screen.getAllByRole('img', { name: /über die Pfahllänge/ })).toHaveLength(6);
+    expect(screen.getByText('13 Ø 16')).toBeTruthy();
+    const head = screen.getByTestId('head-values');
+    expect(within(head).getByText('2.32')).toBeTruthy(); // wOben [mm]
+    expect(within(head).getByText('128.2')).toBeTruthy(); // MMax [kNm]
+    expect(screen.getByText(/^SECTION_KF_APPLIED/)).toBeTruthy();
+  });
+
+  it('says so when the result has no load cases yet or no row is selected', () => {
+    const axial = { ...result, horizontal_loadcases: [] };
+    show(<LoadCaseResultPanel loadCase={loadCase} result={axial} selectedPname="101" />);
+    expect(
+      screen.getByText('Für diese Lastkombination liegen noch keine Ergebnisse vor.'),
+    ).toBeTruthy();
+    cleanup();
+    show(<LoadCaseResultPanel loadCase={loadCase} result={result} selectedPname={null} />);
+    expect(screen.getByText('Wählen Sie einen Lastpunkt der Lastkombination.')).toBeTruthy();
+  });
+});
+
+describe('SettingsDialog', { timeout: 60_000 }, () => {
+  const settings = ProjectSettingsSchema.parse({ name: 'P', Schrittweite: 0.5, gammaDruck: 1.5 });
+
+  it('shows every group and refuses an invalid value with its translated message', async () => {
+    const onSave = vi.fn();
+    show(
+      <SettingsDialog
+        open
+        settings={settings}
+        readOnly={false}
+        onSave={onSave}
+        onCancel={() => undefined}
+      />,
+    );
+    expect(document.querySelectorAll('[data-testid^="settings-group-"]')).toHaveLength(10);
+    fireEvent.change(screen.getByLabelText('γ Druck'), { target: { value: '0.9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Der Wert ist zu klein.')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('resets to the catalogue defaults after confirmation and saves them', async () => {
+    const onSave = vi.fn();
+    show(
+      <SettingsDialog
+        open
+        settings={settings}
+        readOnly={false}
+        onSave={onSave}
+        onCancel={() => undefined}
+      />,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Schrittweite').value).toBe('0.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Auf Standardwerte zurücksetzen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Zurücksetzen' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('Schrittweite').value).toBe('0.1'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    const saved = onSave.mock.calls[0]![0] as typeof settings;
+    expect(saved).toMatchObject({ Schrittweite: 0.1, gammaDruck: 1.4, name: 'P' });
+  });
+
+  it('disables every input and offers no save in read-only mode', () => {
+    show(
+      <SettingsDialog
+        open
+        settings={settings}
+        readOnly
+        onSave={() => undefined}
+        onCancel={() => undefined}
+      />,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Schrittweite').disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLButtonElement>('Spitzendruckmittelung').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Auf Standardwerte zurücksetzen' })).toBeNull();
+  });
+});
+
+describe('WorkspaceTour', { timeout: 60_000 }, () => {
+  const page = (open: boolean, onClose: () => void) => (
+    <div>
+      <div data-tour="grid" className="ag-body-viewport" data-testid="grid-viewport">
+        grid
+      </div>
+      <button data-tour="calculate">calc</button>
+      <button data-tour="settings">settings</button>
+      <WorkspaceTour open={open} onClose={onClose} />
+    </div>
+  );
+
+  it('walks the targets present with a step badge, previous disabled first and finish last', async () => {
+    const onClose = vi.fn();
+    show(page(true, onClose));
+    expect((await screen.findByTestId('tour-badge')).textContent).toBe('1 / 3');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Zurück' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(screen.getByTestId('tour-badge').textContent).toBe('3 / 3');
+    expect(screen.queryByRole('button', { name: 'Weiter' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Fertig' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores the grid scroll position it changed when it closes', async () => {
+    const view = show(page(false, () => undefined));
+    const grid = screen.getByTestId('grid-viewport');
+    grid.scrollTop = 120;
+    view.rerender(
+      <AppProviders queryClient={createQueryClient()}>{page(true, () => undefined)}</AppProviders>,
+    );
+    await screen.findByTestId('tour-badge');
+    grid.scrollTop = 640; // the tour scrolled a target into view
+    view.rerender(
+      <AppProviders queryClient={createQueryClient()}>{page(false, () => undefined)}</AppProviders>,
+    );
+    expect(grid.scrollTop).toBe(120);
+  });
+});
+
+describe('useLivePreview', () => {
+  it('gives no preview where Web Workers are missing (jsdom)', () => {
+    expect(typeof Worker).toBe('undefined');
+    const { result: hook } = renderHook(() => useLivePreview(workbook, true));
+    expect(hook.current).toEqual({ result: null, isComputing: false });
+  });
+});

@@ -1,0 +1,34 @@
+/** The part of an engine issue the UI shows (EngineIssue and InternalIssue both fit). */
+export type DisplayIssue = {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  params: Readonly<Record<string, string | number | boolean | null>>;
+};
+
+/** The subset of i18next this helper needs (keeps it testable without React). */
+export type Translator = {
+  exists: (key: string) => boolean;
+  t: (key: string, options?: Record<string, unknown>) => string;
+};
+
+/**
+ * Text of an issue: `workspace.issue.<code>` with the params interpolated (texts are added by the engine
+ * helpers), else the code itself followed by the params, so nothing is ever silently blank.
+ */
+export const issueText = (i18n: Translator, issue: DisplayIssue): string => {
+  const key = `workspace.issue.${issue.code}`;
+  if (i18n.exists(key)) return i18n.t(key, { ...issue.params });
+  const params = Object.entries(issue.params)
+    .map(([k, v]) => `${k} = ${String(v)}`)
+    .join(', ');
+  return params === '' ? issue.code : `${issue.code} (${params})`;
+};
+
+const RANK = { error: 0, warning: 1, info: 2 } as const;
+
+/** Errors first, then warnings, then infos; stable within a severity. */
+export const sortIssues = <T extends DisplayIssue>(issues: readonly T[]): T[] =>
+  issues
+    .map((issue, i) => ({ issue, i }))
+    .sort((a, b) => RANK[a.issue.severity] - RANK[b.issue.severity] || a.i - b.i)
+    .map((x) => x.issue);

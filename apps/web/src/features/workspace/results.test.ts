@@ -1,0 +1,38 @@
+import type { PileRow } from '@pfahlplaner/contracts';
+import type { AxialPileResult, ProjectResult } from '@pfahlplaner/engine';
+import { describe, expect, it } from 'vitest';
+import { newRow } from './state/workbook-reducer';
+import { alignPileResults, rowIssuesOf } from './results';
+
+const pile = (Pname: string | null) => ({ ...newRow('piles'), Pname }) as PileRow;
+const result = (Pname: string, rowIndex: number, issues: AxialPileResult['issues'] = []) =>
+  ({ Pname, rowIndex, R_d: rowIndex * 100, issues }) as unknown as AxialPileResult;
+
+describe('alignPileResults', () => {
+  it('follows the load point by name after rows moved, and by index for unnamed rows', () => {
+    const project = {
+      piles: [result('101', 0), result('102', 1), result('', 2)],
+    } as unknown as ProjectResult;
+    const aligned = alignPileResults([pile(null), pile('102'), pile('101'), pile('999')], project);
+    expect(aligned.map((r) => r?.Pname ?? null)).toEqual([null, '102', '101', null]);
+    expect(alignPileResults([pile(null), pile(null), pile(null)], project)[2]?.rowIndex).toBe(2);
+  });
+
+  it('translates error and warning issues, and leaves rows without issues undefined', () => {
+    const issues = rowIssuesOf(
+      [
+        result('1', 0, [{ code: 'REQUIRED_LENGTH_NOT_FOUND', severity: 'error', params: {} }]),
+        result('2', 1, [{ code: 'TABLE_VALUE_UNVERIFIED', severity: 'warning', params: {} }]),
+        result('3', 2),
+        null,
+      ],
+      (issue) => `T:${issue.code}`,
+    );
+    expect(issues).toEqual([
+      [{ severity: 'error', text: 'T:REQUIRED_LENGTH_NOT_FOUND' }],
+      [{ severity: 'warning', text: 'T:TABLE_VALUE_UNVERIFIED' }],
+      undefined,
+      undefined,
+    ]);
+  });
+});

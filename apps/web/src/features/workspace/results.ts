@@ -1,0 +1,93 @@
+import type { HorizontalLoadCase, PileRow, SoilProfile, Workbook } from '@pfahlplaner/contracts';
+import type { AxialPileResult, EngineIssue, ProjectResult } from '@pfahlplaner/engine';
+import type { RowIssue } from '../grid/CatalogueGrid';
+import type { PilePlot } from './panels';
+
+/**
+ * The engine result of each load point, aligned with the rows: by `Pname` when it names exactly one
+ * result (rows may have moved since the calculation); unnamed rows by row index, when the result there
+ * is unnamed too (so a moved named result is never shown twice).
+ */
+export const alignPileResults = (
+  piles: readonly PileRow[],
+  result: ProjectResult | null,
+): (AxialPileResult | null)[] => {
+  if (!result) return piles.map(() => null);
+  const byName = new Map<string, AxialPileResult | null>();
+  for (const pile of result.piles) {
+    const name = pile.Pname?.trim();
+    if (!name) continue;
+    byName.set(name, byName.has(name) ? null : pile); // null: ambiguous name
+  }
+  const byIndex = new Map(result.piles.map((pile) => [pile.rowIndex, pile]));
+  return piles.map((row, index) => {
+    const name = row.Pname?.trim();
+    const named = name ? byName.get(name) : undefined;
+    if (named) return named;
+    if (named === null) return byIndex.get(index) ?? null;
+    if (name) return null;
+    // an unnamed row takes the result of its index only when that result is unnamed too
+    const atIndex = byIndex.get(index);
+    return atIndex && !atIndex.Pname?.trim() ? atIndex : null;
+  });
+};
+
+/** A pile result as a row of result columns (wire names). */
+export const pileResultRow = (result: AxialPileResult | null): Record<string, unknown> | null =>
+  result ? (result) : null;
+
+/** Translated issues of each row (failed rows: severity error; warnings such as unverified tables). */
+export const rowIssuesOf = (
+  results: readonly (AxialPileResult | null)[],
+  translate: (issue: EngineIssue<string>) => string,
+): (RowIssue[] | undefined)[] =>
+  results.map((result) =>
+    result && result.issues.length > 0
+      ? result.issues
+          .filter((issue) => issue.severity !== 'info')
+          .map((issue) => ({ severity: issue.severity, text: translate(issue) }))
+      : undefined,
+  );
+
+/** Used q values of a profile's layers from the calculation, aligned with its layers. */
+export const layerResultRows = (
+  profile: SoilProfile,
+  result: ProjectResult | null,
+): (Record<string, unknown> | null)[] => {
+  const usage = result?.soil_profiles.find((p) => p.name === profile.name);
+  return profile.soil_layers.map((_layer, index) => {
+    const layer = usage?.soil_layers.find((l) => l.rowIndex === index);
+    return layer ? { ...layer, PfahlTyp: usage?.PfahlTyp ?? null } : null;
+  });
+};
+
+/** Result values of a load case's rows from the calculated workbook (same case name, same row). */
+export const loadResultRows = (
+  loadCase: HorizontalLoadCase,
+  calculated: Workbook | null,
+): (Record<string, unknown> | null)[] | undefined => {
+  const source = calculated?.horizontal_loadcases.find((c) => c.name === loadCase.name);
+  if (!source) return undefined;
+  return loadCase.horizontal_loads.map(
+    (_row, index) => (source.horizontal_loads[index] as Record<string, unknown> | undefined) ?? null,
+  );
+};
+
+/** The load points drawn in a soil profile: the rows that use it, with their toe after calculation. */
+export const pilesInProfile = (
+  profile: SoilProfile,
+  piles: readonly PileRow[],
+  results: readonly (AxialPileResult | null)[],
+): PilePlot[] =>
+  piles.flatMap((pile, index) =>
+    pile.BodenProfil?.trim() === profile.name.trim() && pile.SollPfahlOberKante != null
+      ? [
+          {
+            Pname: pile.Pname ?? String(index + 1),
+            topLevel: pile.SollPfahlOberKante,
+            toeLevel: results[index]?.Soll_UK_Pfahl ?? null,
+            diameter: pile.SollDurchmesser ?? 0,
+          },
+        ]
+      : [],
+  );

@@ -1,0 +1,31 @@
+import de from './de.json';
+import en from './en.json';
+import filesDe from './features/files.de.json';
+import filesEn from './features/files.en.json';
+import panelsDe from './features/panels.de.json';
+import panelsEn from './features/panels.en.json';
+import teamDe from './features/team.de.json';
+import teamEn from './features/team.en.json';
+import workspaceDe from './features/workspace.de.json';
+import workspaceEn from './features/workspace.en.json';
+
+/**
+ * The translation trees. The shell's texts live in de.json/en.json; each large feature keeps its texts
+ * in its own pair of files under features/ (one top-level key per feature), so that parallel work on
+ * different features never edits the same file.
+ */
+export const translationDe = {
+  ...de,
+  workspace: workspaceDe,
+  panels: panelsDe,
+  team: teamDe,
+  files: filesDe,
+};
+
+export const translationEn = {
+  ...en,
+  workspace: workspaceEn,
+  panels: panelsEn,
+  team: teamEn,
+  files: filesEn,
+};

@@ -1,0 +1,104 @@
+/**
+ * Issue codes of the calculation engine (`@pfahlplaner/engine`), shared so that the web can translate every code
+ * of a `ProjectResult` (`t('workspace.issue.<CODE>')`) and the report can print it. The engine does not import
+ * contracts (it stays dependency-free); `engine-issue-codes.test.ts` checks this list against the engine's own
+ * lists, so a code added in the engine fails that test until it is added here and translated.
+ * Severity, field, path and params come with each issue; see docs/calculation.md §9.
+ */
+export const ENGINE_ISSUE_CODES = [
+  // input normalisation (engine/src/issues/issue.ts)
+  'PROJECT_NOT_AN_OBJECT',
+  'PROJECT_KEY_MISSING',
+  'REQUIRED',
+  'INVALID_TYPE',
+  'INVALID_VALUE',
+  'TOO_SMALL',
+  'TOO_BIG',
+  'UNKNOWN_PILE_TYPE',
+  'UNKNOWN_SOIL_PROFILE',
+  'DUPLICATE_NAME',
+  'LAYERS_OUT_OF_ORDER',
+  'LAYER_ZERO_THICKNESS',
+  'LAYER_ABOVE_PROFILE_TOP',
+  'PROFILE_WITHOUT_LAYERS',
+  'PROFILE_INVALID',
+  'LAYER_QC_AND_CUK',
+  'LEGACY_UNIT_SUSPECTED',
+  'UNIT_ASSUMED',
+  // axial: tables, pile types and rules
+  'TABLE_VALUE_UNVERIFIED',
+  'TABLE_ABOVE_RANGE_CLAMPED',
+  'PILE_TYPE_TABLES_UNVERIFIED',
+  'PILE_TYPE_REQUIRES_LAYER_VALUES',
+  'LAYER_VALUES_MISSING',
+  'ETA_OUT_OF_VALIDITY',
+  'EQUIVALENT_DIAMETER_ASSUMED',
+  'CURVE_RULE_UNVERIFIED',
+  'SSG_EXCEEDS_SG',
+  'BASE_AVERAGING_ZONE_UNVERIFIED',
+  'BASE_AVERAGING_ZONE_TRUNCATED',
+  'BEARING_LAYER_THIN_BELOW_TOE',
+  'NEGATIVE_SKIN_FRICTION_UNVERIFIED',
+  'UPLIFT_CONE_NOT_COVERED',
+  // axial: loads and checks
+  'LOAD_MISSING',
+  'LOAD_FROM_LOADCASE',
+  'LOAD_EXCEEDS_RESISTANCE',
+  'TENSION_NO_RESISTANCE',
+  'PILE_TOP_BELOW_PROFILE',
+  'REQUIRED_LENGTH_NOT_FOUND',
+  'MIN_LENGTH_BELOW_PROFILE',
+  // axial: groups and toe coordination
+  'GROUP_RULE_PRODUCT',
+  'GROUP_ANALYSIS_REQUIRED',
+  'GROUP_LOAD_SHARED',
+  'TOE_COORDINATION_SKIPPED',
+  'TOE_COORDINATION_CLAMPED',
+  'TOE_COORDINATION_CHECK_FAILED',
+  'TOE_INFLUENCE_MODE_UNVERIFIED',
+  // lateral analysis (engine/src/lateral/issue.ts)
+  'LATERAL_SUBGRADE_RULE_UNVERIFIED',
+  'LATERAL_KS_REDUCED_FOR_DIAMETER',
+  'LATERAL_ELEMENT_LENGTH_RAISED',
+  'LATERAL_NO_SOIL_SUPPORT',
+  'LATERAL_PASSIVE_PRESSURE_INTERIM',
+  'LATERAL_PASSIVE_ITERATION_NOT_CONVERGED',
+  'LATERAL_PASSIVE_RESISTANCE_EXCEEDED',
+  'LATERAL_PASSIVE_RESULTANT_EXCEEDED',
+  'LATERAL_DEFLECTION_LARGE',
+  'LATERAL_GROSS_STIFFNESS_USED',
+  'LATERAL_SHORT_PILE',
+  // section design
+  'CONCRETE_CLASS_MAPPED',
+  'CONCRETE_CLASS_UNKNOWN',
+  'STEEL_GRADE_ASSUMED',
+  'SECTION_CAPACITY_EXCEEDED',
+  'SECTION_DIAMETER_REDUCED',
+  'SECTION_KF_APPLIED',
+  'SECTION_BAR_LAYOUT_NOT_FOUND',
+  'SECTION_MIN_REINFORCEMENT_GOVERNS',
+  'SECTION_SHEAR_CAPACITY_EXCEEDED',
+  'SECTION_SLENDER_SECOND_ORDER',
+  'SECTION_SQUARE_BIAXIAL_LOAD_CONTOUR',
+  'SECTION_PILE_TYPE_ASSUMED_CAST_IN_PLACE',
+  'SECTION_STEEL_PIPE_INTERPRETATION',
+  'SECTION_STEEL_WALL_THICKNESS_MISSING',
+  'SECTION_STEEL_WALL_THICKNESS_INVALID',
+  'SECTION_STEEL_PIPE_CLASS4',
+  'SECTION_STEEL_BUCKLING_NOT_CHECKED',
+  'SECTION_STEEL_SHEAR_INTERACTION',
+  'LOADCASE_ROW_INPUT_INVALID',
+  'SECTION_INTERPRETATION_UNVERIFIED',
+  // horizontal load cases
+  'LOADCASE_PILE_NOT_FOUND',
+  'LOADCASE_PILE_INPUT_MISSING',
+  'LOADCASE_AXIAL_RESULT_MISSING',
+  'LOADCASE_AXIAL_LOAD_MISSING',
+  'LOADCASE_INCLINED_PILE_RESOLVED',
+  'LOADCASE_HORIZONTAL_DESIGN_OFF',
+] as const;
+
+export type EngineIssueCode = (typeof ENGINE_ISSUE_CODES)[number];
+
+/** Severity of an engine issue: errors leave the row without results, warnings must reach the report. */
+export type EngineIssueSeverity = 'error' | 'warning' | 'info';

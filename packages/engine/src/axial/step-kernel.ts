@@ -1,0 +1,200 @@
+import { CurveBuilder } from './curve';
+import type { CheckName, PileContext } from './evaluate';
+import {
+  averagedBase,
+  dragForce,
+  embedmentAt,
+  failedBeforeSettlement,
+  toeLayerAt,
+} from './evaluate';
+import { integralTo, LEVEL_EPS } from './profile-model';
+
+/**
+ * Allocation-free pre-check of the trial lengths of ONE load point, walked downwards (issue 3 benchmark:
+ * 1,000 load points at `Schrittweite` 0.1 m are about 10⁵ trial lengths). It evaluates the same
+ * formulas in the same floating-point order as `evaluateAt` (toe layer, embedment, ULS compression, SLS
+ * via R(s_allow) ≥ E_k on the curve of ADR 0010, ULS tension), so a step it passes is exactly a step
+ * `evaluateAt` passes; everything that only depends on the toe layer is computed once per layer.
+ * The length iteration calls `evaluateAt` (with the full curve) only at layer changes and passing steps.
+ * @see calculation-reference.md §2.1–§2.6, §6.3; ADR 0010
+ */
+export class StepKernel {
+  private readonly ctx: PileContext;
+  /** π·D·share·η_G, evaluated like `shaft` in evaluate.ts. */
+  private readonly factor: number;
+  /** ∫q dz from the profile top to the start of skin friction (skin, skin*, tension). */
+  private readonly startSkin: number;
+  private readonly startStar: number;
+  private readonly startTension: number;
+  private readonly isDriven: boolean;
+  private readonly top0: number;
+  private readonly bottom: number;
+  /** Toe layer of the current step (-1 = toe above the profile) and its cached per-layer values. */
+  layer = -2;
+  private zToe = 0;
+  private qbArea = 0;
+  private baseAtAllow = 0;
+  private readonly curve = new CurveBuilder();
+  private readonly rb: Float64Array;
+  /** Results of the last `evaluate()` (same numbers as `evaluateAt` with the full curve). */
+  R_d = 0;
+  /** E_d / R_d (fraction; +∞ without resistance). */
+  EzuR = 0;
+  /** Settlement for E_k [m], null when E_k exceeds the curve. */
+  s: number | null = null;
+  failed: CheckName | null = null;
+
+  constructor(ctx: PileContext) {
+    this.ctx = ctx;
+    const { model } = ctx;
+    this.factor = ctx.perimeter * ctx.skinShare * ctx.groupFactor;
+    this.startSkin = integralTo(model, model.cumSkin, model.qSkin, ctx.zStart);
+    this.startStar = integralTo(model, model.cumSkinStar, model.qSkinStar, ctx.zStart);
+    this.startTension = integralTo(model, model.cumTension, model.qTension, ctx.zStart);
+    this.isDriven = model.family.curve === 'driven';
+    this.top0 = model.tops[0]!;
+    this.bottom = model.bottoms[model.bottoms.length - 1]!;
+    this.rb = new Float64Array(model.qBase.length);
+  }
+
+  /** Moves to trial length L [m]; the toe layer only moves down, so the index search is incremental. */
+  moveTo(L: number): void {
+    const zToe = this.ctx.top - L;
+    this.zToe = zToe;
+    const layer = toeLayerAt(this.ctx.model, zToe, this.layer < 0 ? 0 : this.layer);
+    if (layer !== this.layer) {
+      this.layer = layer;
+      if (layer >= 0 && this.ctx.averaging === null) this.cacheBase(layer);
+    }
+  }
+
+  /** Base part of the curve at s_allow and max q_b·A_b·η_G for a toe layer without averaging. */
+  private cacheBase(i: number): void {
+    const { ctx } = this;
+    const { qBase } = ctx.model;
+    let qb = 0;
+    for (let k = 0; k < qBase.length; k += 1) qb = Math.max(qb, qBase[k]![i]!);
+    this.qbArea = qb * ctx.area * ctx.groupFactor;
+    this.baseAtAllow = this.baseAt(ctx.sAllow);
+  }
+
+  /** R_b(s) of the base polygon (same knots and arithmetic as `buildCurve`). */
+  private baseAt(s: number): number {
+    const { ctx, zToe, layer } = this;
+    const { qBase, sRel } = ctx.model;
+    const D = ctx.D;
+    let prevS = 0;
+    let prevR = 0;
+    let max = 0;
+    for (let k = 0; k < qBase.length; k += 1) {
+      const q = ctx.averaging === null ? qBase[k]![layer]! : averagedBase(ctx, zToe, k);
+      max = Math.max(max, q * ctx.area * ctx.groupFactor);
+      const ks = sRel[k]! * D;
+      if (s <= ks) {
+        return ks === prevS ? max : prevR + ((s - prevS) / (ks - prevS)) * (max - prevR);
+      }
+      prevS = ks;
+      prevR = max;
+    }
+    return prevR;
+  }
+
+  /** Shaft resistance from the skin start to the toe for one cumulative integral [kN]. */
+  private shaft(cum: readonly number[], q: readonly number[], start: number): number {
+    const { zToe } = this;
+    if (zToe >= this.ctx.zStart) return 0;
+    const zc = Math.min(Math.max(zToe, this.bottom), this.top0);
+    const i = this.layer;
+    return this.factor * (cum[i]! + q[i]! * (this.ctx.model.tops[i]! - zc) - start);
+  }
+
+  /** First failed cheap check at the current length, or null when all pass. */
+  check(): CheckName | null {
+    const { ctx, layer: i, zToe } = this;
+    const { model } = ctx;
+    if (i < 0 || !model.profile.soil_layers[i]!.FuszAbsetzbar) return 'toe-layer';
+    if (embedmentAt(ctx, i, zToe) < ctx.requiredEmbedment - LEVEL_EPS) return 'embedment';
+    const Rs = this.shaft(model.cumSkin, model.qSkin, this.startSkin);
+    const RsStar = this.isDriven
+      ? this.shaft(model.cumSkinStar, model.qSkinStar, this.startStar)
+      : 0;
+    const RsMax = this.isDriven ? Math.max(Rs, RsStar) : Rs;
+    let qbArea = this.qbArea;
+    if (ctx.averaging !== null) {
+      let qb = 0;
+      for (let k = 0; k < model.qBase.length; k += 1) {
+        qb = Math.max(qb, averagedBase(ctx, zToe, k));
+      }
+      qbArea = qb * ctx.area * ctx.groupFactor;
+    }
+    const R_d = (RsMax + qbArea) / ctx.gammaDruck;
+    const Fn = dragForce(ctx, zToe);
+    const Ed = ctx.Ed + ctx.gammaG * Fn;
+    const Ek = ctx.Ek + Fn;
+    if (Ed > 0 && (R_d <= 0 || Ed / R_d > ctx.utilisationLimit + 1e-12)) {
+      return 'uls-compression';
+    }
+    if (Ek > 0) {
+      const base = ctx.averaging === null ? this.baseAtAllow : this.baseAt(ctx.sAllow);
+      if (this.skinAt(Rs, RsStar, ctx.sAllow) + base < Ek - 1e-9) return 'sls-settlement';
+    }
+    if (ctx.EdMin < 0) {
+      const Rt = this.shaft(model.cumTension, model.qTension, this.startTension) / ctx.gammaZug;
+      if (Rt <= 0 || -ctx.EdMin / Rt > ctx.utilisationLimit + 1e-12) return 'uls-tension';
+    }
+    return null;
+  }
+
+  /**
+   * Full evaluation of the current length without allocating: the checks in the order of `evaluateAt`
+   * (toe layer, embedment, ULS compression, ULS tension, SLS from the curve) and the settlement for E_k.
+   * Same formulas and operation order as `evaluateAt`, so the length trace and the best length agree.
+   */
+  evaluate(): void {
+    const { ctx, layer: i, zToe } = this;
+    const { model } = ctx;
+    const isDriven = this.isDriven;
+    const Rs = this.shaft(model.cumSkin, model.qSkin, this.startSkin);
+    const RsStar = isDriven ? this.shaft(model.cumSkinStar, model.qSkinStar, this.startStar) : 0;
+    const rb = this.rb;
+    let Rb_k = 0;
+    for (let k = 0; k < rb.length; k += 1) {
+      const q =
+        i < 0 ? 0 : ctx.averaging === null ? model.qBase[k]![i]! : averagedBase(ctx, zToe, k);
+      rb[k] = q * ctx.area * ctx.groupFactor;
+      Rb_k = Math.max(Rb_k, rb[k]!);
+    }
+    const Rs_k = isDriven ? Math.max(Rs, RsStar) : Rs;
+    const R_d = (Rs_k + Rb_k) / ctx.gammaDruck;
+    const Fn = dragForce(ctx, zToe);
+    const Ed = ctx.Ed + ctx.gammaG * Fn;
+    const EzuR = Ed <= 0 ? 0 : R_d > 0 ? Ed / R_d : Number.POSITIVE_INFINITY;
+    const R_d_Min = this.shaft(model.cumTension, model.qTension, this.startTension) / ctx.gammaZug;
+    const EzuRMin =
+      ctx.EdMin >= 0 ? 0 : R_d_Min > 0 ? -ctx.EdMin / R_d_Min : Number.POSITIVE_INFINITY;
+    let failed = failedBeforeSettlement(ctx, i, embedmentAt(ctx, i, zToe), EzuR, EzuRMin);
+    this.curve.build(model.family.curve, ctx.D, Rs, RsStar, rb, rb.length, model.sRel);
+    const s = this.curve.settlement(ctx.Ek + Fn);
+    if (failed === null && (s === null || s > ctx.sAllow + 1e-12)) failed = 'sls-settlement';
+    this.R_d = R_d;
+    this.EzuR = EzuR;
+    this.s = s;
+    this.failed = failed;
+  }
+
+  /** R_s(s) of the skin branch of the curve (ADR 0010; s_sg bored cap 3.0 cm, s_sg* driven cap 1.0 cm). */
+  private skinAt(Rs: number, RsStar: number, s: number): number {
+    if (!this.isDriven) {
+      const ssg = Math.min(0.5 * (Rs / 1000) + 0.5, 3.0) / 100;
+      return Rs * Math.min(1, s / ssg);
+    }
+    const ssgStar = Math.min(0.5 * (RsStar / 1000) + 0.5, 1.0) / 100;
+    const s2 = Math.max(0.1 * this.ctx.D, ssgStar);
+    const R2 = Math.max(RsStar, Rs);
+    return s <= ssgStar
+      ? (RsStar * s) / ssgStar
+      : s >= s2
+        ? R2
+        : RsStar + ((s - ssgStar) / (s2 - ssgStar)) * (R2 - RsStar);
+  }
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { biaxialExponent, equivalentMoment, requiredReinforcementBiaxial } from './biaxial';
+import { designSection, type SectionDesignInput } from './design-section';
+import { buildInteractionGrid } from './interaction-grid';
+import { CONCRETE_CLASSES, designMaterials } from './materials';
+import { requiredReinforcement } from './required-reinforcement';
+import { squareSection } from './section-geometry';
+
+const C30 = CONCRETE_CLASSES.classes[2];
+const m30 = designMaterials(C30, 1);
+// 0.4 m square, bars on a 2·0.14 m square: N_Rd,c = A_c·f_cd = 0.16·17000 = 2720 kN
+const g = squareSection(0.4, 0.14);
+const grid = buildInteractionGrid(g, m30);
+const plain = (M: number) => M;
+
+describe('biaxialExponent (EC2 5.8.9(4) table)', () => {
+  it('gives 1.0 up to 0.1, 1.5 at 0.7, 2.0 at 1.0 and interpolates linearly', () => {
+    expect(biaxialExponent(-0.5)).toBe(1);
+    expect(biaxialExponent(0.1)).toBe(1);
+    expect(biaxialExponent(0.4)).toBeCloseTo(1.25, 12);
+    expect(biaxialExponent(0.7)).toBeCloseTo(1.5, 12);
+    expect(biaxialExponent(0.85)).toBeCloseTo(1.75, 12);
+    expect(biaxialExponent(1.2)).toBe(2);
+  });
+});
+
+describe('equivalentMoment', () => {
+  it('is (|Mx|^a + |My|^a)^(1/a) at the worst node, plus the 45° a-norm of the extra moment', () => {
+    // a = 1: |Mx| + |My|; a = 2: resultant
+    expect(equivalentMoment([30, -10], [40, 5], 1)).toBeCloseTo(70, 12);
+    expect(equivalentMoment([30, -10], [40, 5], 2)).toBeCloseTo(50, 12);
+    // a = 1.5: (30^1.5 + 40^1.5)^(2/3) = 417.299^(2/3) = e^(2/3·6.03380) = 55.8425
+    expect(equivalentMoment([30], [40], 1.5)).toBeCloseTo(55.8425, 3);
+    // extra 10 kNm, a = 1: 10·2^(1/2) = 14.142 (|mx| + |my| of a 45° vector of length 10)
+    expect(equivalentMoment([0], [0], 1, 10)).toBeCloseTo(14.142, 3);
+  });
+});
+
+describe('requiredReinforcementBiaxial (square, load contour)', () => {
+  it('equals the uniaxial design when one component is zero', () => {
+    const r = requiredReinforcementBiaxial(
+      g,
+      m30,
+      500,
+      { Mx: [120], My: [0], extra: 0 },
+      plain,
+      grid,
+    )!;
+    expect(r.As).toBeCloseTo(requiredReinforcement(g, m30, 500, 120, grid)!, 9);
+  });
+  it('designs a diagonal moment with a = 1 for the uniaxial moment |Mx| + |My| (N_Ed/N_Rd ≤ 0.1)', () => {
+    // N_Ed = 100 kN ≤ 0.1·N_Rd: a = 1, M_eq = 60 + 60 = 120 kNm
+    const r = requiredReinforcementBiaxial(
+      g,
+      m30,
+      100,
+      { Mx: [60], My: [60], extra: 0 },
+      plain,
+      grid,
+    )!;
+    expect(r.a).toBe(1);
+    expect(r.Meq).toBeCloseTo(120, 9);
+    expect(r.As).toBeCloseTo(requiredReinforcement(g, m30, 100, 120, grid)!, 9);
+  });
+  it('needs more steel for the diagonal than for the same resultant about one axis', () => {
+    const M = 100;
+    const diagonal = requiredReinforcementBiaxial(
+      g,
+      m30,
+      800,
+      { Mx: [M / Math.SQRT2], My: [M / Math.SQRT2], extra: 0 },
+      plain,
+      grid,
+    )!;
+    const axis = requiredReinforcementBiaxial(
+      g,
+      m30,
+      800,
+      { Mx: [M], My: [0], extra: 0 },
+      plain,
+      grid,
+    )!;
+    expect(diagonal.As).toBeGreaterThan(axis.As);
+  });
+  it('never needs less steel for larger moments (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -200, max: 200, noNaN: true }),
+        fc.double({ min: -200, max: 200, noNaN: true }),
+        fc.double({ min: 1, max: 1.5, noNaN: true }),
+        fc.double({ min: -500, max: 2000, noNaN: true }),
+        (mx, my, factor, N) => {
+          const small = requiredReinforcementBiaxial(
+            g,
+            m30,
+            N,
+            { Mx: [mx], My: [my], extra: 0 },
+            plain,
+            grid,
+          );
+          const large = requiredReinforcementBiaxial(
+            g,
+            m30,
+            N,
+            { Mx: [mx * factor], My: [my * factor], extra: 0 },
+            plain,
+            grid,
+          );
+          if (small === null) expect(large).toBeNull();
+          else if (large !== null) expect(large.As).toBeGreaterThanOrEqual(small.As - 1e-9);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('designSection, square precast with biaxial moments', () => {
+  const input: SectionDesignInput = {
+    shape: 'square',
+    nominalSize: 0.4,
+    isUncasedCastInPlace: false,
+    minimumRules: 'precast',
+    concrete: C30,
+    cover: 0.03,
+    maxBarDiameter: 0.025,
+    maxLinkDiameter: 0.01,
+    minClearSpacing: 0.05,
+    shearAslShare: 0.5,
+    NEdMax: 200,
+    NEdMin: 100,
+    MEd: 100,
+    VEd: 50,
+    bucklingLength: 0,
+  };
+  it('uses M_eq of the load contour and reports a', () => {
+    const uni = designSection(input).result!;
+    const bi = designSection({
+      ...input,
+      biaxial: { Mx: [0, 70.71], My: [0, 70.71], extra: 0 },
+    }).result!;
+    expect(uni.biaxialExponent).toBeNull();
+    expect(bi.biaxialExponent).toBe(1);
+    expect(bi.MEdUsed).toBeCloseTo(141.42, 2);
+    expect(bi.AsLaengsCalc).toBeGreaterThan(uni.AsLaengsCalc);
+  });
+});

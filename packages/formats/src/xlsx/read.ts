@@ -1,0 +1,450 @@
+/**
+ * .xlsx / .xls → workbook. Both formats are first turned into plain grids (one per sheet, values only),
+ * then one reader applies the predecessor's sheet rules (legacy/xlsx-layout.md "Import rules"), matches
+ * columns by German or English header (contracts `findFieldByExcelHeader`), skips the unit row, reads
+ * decimal commas, and reports every problem as an ImportIssue (sheet, 1-based row, column letter).
+ * Formulas are never evaluated: the cached value is taken (and reported), a formula without one is an
+ * error. .xlsx passes the zip-bomb guard before exceljs unpacks it; .xls is read with SheetJS (ADR 0071).
+ */
+import {
+  findFieldByExcelHeader,
+  type FieldDef,
+  type FieldEntity,
+  type ProjectSettings,
+} from '@pfahlplaner/contracts';
+import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
+import { issue, type ImportIssue } from '../issues';
+import { LocationMap, validateImported, type ImportedWorkbook } from '../validate';
+import { columnLetter, readCell, type CellValue } from './cells';
+import { EXTRA_COLUMNS, RESULT_SHEET_NAMES, SHEET_LIMITS, UNIT_TEXTS } from './layout';
+import { checkZip, isZip, ZIP_LIMITS } from './zip-guard';
+
+/** One cell of a grid: its value, or why it has none. */
+export type GridCell =
+  | { value: CellValue; formula?: 'cached' }
+  | { value: null; problem: 'FORMULA_WITHOUT_VALUE' | 'CELL_UNREADABLE'; type?: string };
+
+/** A sheet as values: `rows[r][c]` is Excel row r+1, column c+1 (sparse rows are empty arrays). */
+export type Grid = { name: string; rows: GridCell[][] };
+
+type ReadResult = { workbook: ImportedWorkbook; issues: ImportIssue[] };
+
+// ------------------------------------------------------------------------------------ bytes → grids
+
+const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const isCfb = (bytes: Uint8Array) => CFB_MAGIC.every((byte, index) => bytes[index] === byte);
+
+const exceljsCell = (value: ExcelJS.CellValue): GridCell => {
+  if (value === null || value === undefined) return { value: null };
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') {
+    return { value };
+  }
+  if (value instanceof Date) return { value: null, problem: 'CELL_UNREADABLE', type: 'date' };
+  if ('richText' in value) return { value: value.richText.map((run) => run.text).join('') };
+  if ('formula' in value || 'sharedFormula' in value) {
+    const cached = (value as { result?: unknown }).result;
+    if (cached === undefined || cached === null) {
+      return { value: null, problem: 'FORMULA_WITHOUT_VALUE' };
+    }
+    if (typeof cached === 'number' || typeof cached === 'string' || typeof cached === 'boolean') {
+      return { value: cached, formula: 'cached' };
+    }
+    return { value: null, problem: 'CELL_UNREADABLE', type: 'formula error' };
+  }
+  if ('error' in value) {
+    return { value: null, problem: 'CELL_UNREADABLE', type: String(value.error) };
+  }
+  if ('text' in value && typeof value.text === 'string') return { value: value.text };
+  return { value: null, problem: 'CELL_UNREADABLE', type: 'object' };
+};
+
+/** The library could not read the file: its message (shortened) as the reason. */
+const unreadable = (error: unknown): ImportIssue =>
+  issue(
+    'SPREADSHEET_UNREADABLE',
+    {},
+    {
+      reason: (error instanceof Error ? error.message : String(error)).slice(0, 200),
+    },
+  );
+
+async function xlsxGrids(bytes: Uint8Array): Promise<Grid[] | ImportIssue[]> {
+  const problem = await checkZip(bytes);
+  if (problem) {
+    const params = { ...problem } as Record<string, string | number>;
+    delete params.code;
+    return [issue(problem.code, {}, params)];
+  }
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (error) {
+    return [unreadable(error)];
+  }
+  if (book.worksheets.length > SHEET_LIMITS.maxSheets) {
+    return [
+      issue('SHEET_TOO_LARGE', {}, { max: SHEET_LIMITS.maxSheets, sheets: book.worksheets.length }),
+    ];
+  }
+  const grids: Grid[] = [];
+  const issues: ImportIssue[] = [];
+  for (const sheet of book.worksheets) {
+    if (sheet.rowCount > SHEET_LIMITS.maxRows || sheet.columnCount > SHEET_LIMITS.maxColumns) {
+      issues.push(
+        issue(
+          'SHEET_TOO_LARGE',
+          { sheet: sheet.name },
+          { maxRows: SHEET_LIMITS.maxRows, maxColumns: SHEET_LIMITS.maxColumns },
+        ),
+      );
+      grids.push({ name: sheet.name, rows: [] });
+      continue;
+    }
+    const rows: GridCell[][] = [];
+    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      const cells: GridCell[] = [];
+      row.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
+        cells[columnNumber - 1] = exceljsCell(cell.value);
+      });
+      rows[rowNumber - 1] = cells;
+    });
+    grids.push({ name: sheet.name, rows });
+  }
+  return issues.length > 0 ? issues : grids;
+}
+
+function xlsGrids(bytes: Uint8Array): Grid[] | ImportIssue[] {
+  let book: XLSX.WorkBook;
+  try {
+    book = XLSX.read(bytes, {
+      type: 'array',
+      cellFormula: false,
+      cellHTML: false,
+      cellText: false,
+      cellDates: false,
+      sheetRows: SHEET_LIMITS.maxRows + 1,
+      WTF: false,
+    });
+  } catch (error) {
+    return [unreadable(error)];
+  }
+  if (book.SheetNames.length > SHEET_LIMITS.maxSheets) {
+    return [issue('SHEET_TOO_LARGE', {}, { max: SHEET_LIMITS.maxSheets })];
+  }
+  const issues: ImportIssue[] = [];
+  const grids = book.SheetNames.map((name): Grid => {
+    const sheet = book.Sheets[name];
+    const full = (sheet?.['!fullref'] as string | undefined) ?? sheet?.['!ref'];
+    if (!sheet || !full) return { name, rows: [] };
+    const range = XLSX.utils.decode_range(full);
+    if (range.e.r + 1 > SHEET_LIMITS.maxRows || range.e.c + 1 > SHEET_LIMITS.maxColumns) {
+      issues.push(
+        issue(
+          'SHEET_TOO_LARGE',
+          { sheet: name },
+          { maxRows: SHEET_LIMITS.maxRows, maxColumns: SHEET_LIMITS.maxColumns },
+        ),
+      );
+      return { name, rows: [] };
+    }
+    const rows: GridCell[][] = [];
+    for (let r = range.s.r; r <= range.e.r; r += 1) {
+      const cells: GridCell[] = [];
+      for (let c = range.s.c; c <= range.e.c; c += 1) {
+        const cell = sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
+        if (!cell || cell.t === 'z') continue;
+        if (cell.t === 'e') cells[c] = { value: null, problem: 'CELL_UNREADABLE', type: 'error' };
+        else if (cell.t === 'd') {
+          cells[c] = { value: null, problem: 'CELL_UNREADABLE', type: 'date' };
+        } else cells[c] = { value: (cell.v ?? null) as CellValue };
+      }
+      if (cells.length > 0) rows[r] = cells;
+    }
+    return { name, rows };
+  });
+  return issues.length > 0 ? issues : grids;
+}
+
+// ------------------------------------------------------------------------------------ grids → rows
+
+type Row = Record<string, unknown>;
+type Extra = keyof typeof EXTRA_COLUMNS;
+type ColumnMap = { column: number; field: FieldDef | null; extra: Extra | null }[];
+
+const isEmpty = (cell: GridCell | undefined) =>
+  !cell ||
+  ('problem' in cell
+    ? false
+    : cell.value === null || (typeof cell.value === 'string' && cell.value.trim() === ''));
+
+const textOf = (cell: GridCell | undefined): string =>
+  cell && !('problem' in cell) && cell.value !== null ? String(cell.value).trim() : '';
+
+class SheetReader {
+  readonly issues: ImportIssue[] = [];
+  readonly locations = new LocationMap();
+
+  /** Header row (first non-empty row) → column map; unknown and duplicate headers reported. */
+  columns(
+    grid: Grid,
+    entity: FieldEntity,
+    extras: Extra[],
+  ): { map: ColumnMap; headerRow: number } | null {
+    const headerRow = grid.rows.findIndex(
+      (row) => row !== undefined && row.some((cell) => !isEmpty(cell)),
+    );
+    if (headerRow < 0) return null;
+    const map: ColumnMap = [];
+    const seen = new Map<string, string>();
+    grid.rows[headerRow]!.forEach((cell, index) => {
+      const header = textOf(cell);
+      if (header === '') return;
+      const where = { sheet: grid.name, row: headerRow + 1, column: columnLetter(index + 1) };
+      const field = findFieldByExcelHeader(entity, header);
+      const extra = extras.find(
+        (key) =>
+          EXTRA_COLUMNS[key].de.toLowerCase() === header.toLowerCase() ||
+          EXTRA_COLUMNS[key].en.toLowerCase() === header.toLowerCase(),
+      );
+      if (field?.role === 'input' || (!field && extra)) {
+        const key = field ? field.key : `extra:${extra}`;
+        if (seen.has(key)) {
+          this.issues.push(issue('DUPLICATE_COLUMN', where, { header, first: seen.get(key)! }));
+          return;
+        }
+        seen.set(key, where.column);
+        map.push({ column: index, field: field ?? null, extra: field ? null : extra! });
+      } else {
+        this.issues.push(
+          issue('UNKNOWN_COLUMN', where, { header, result: field?.role === 'result' }, 'warning'),
+        );
+      }
+    });
+    return { map, headerRow };
+  }
+
+  /** True when a row holds only unit symbols (the unit row under our headers). */
+  static isUnitRow(row: GridCell[] | undefined): boolean {
+    if (!row) return false;
+    const texts = row.filter((cell) => !isEmpty(cell)).map(textOf);
+    return texts.length > 0 && texts.every((text) => UNIT_TEXTS.has(text));
+  }
+
+  /**
+   * Data rows of a table sheet as wire rows. `key` is the field whose empty cell drops the row (the
+   * predecessor's rule), reported as ROW_WITHOUT_KEY when the row has other values.
+   */
+  rows(
+    grid: Grid,
+    entity: FieldEntity,
+    key: string | null,
+    extras: Extra[],
+    basePath: (string | number)[],
+  ) {
+    const result: { row: Row; extras: Partial<Record<Extra, CellValue>>; excelRow: number }[] = [];
+    const header = this.columns(grid, entity, extras);
+    if (!header) return result;
+    let first = header.headerRow + 1;
+    if (SheetReader.isUnitRow(grid.rows[first])) first += 1;
+    for (let r = first; r < grid.rows.length; r += 1) {
+      const cells = grid.rows[r];
+      if (!cells || cells.every((cell) => isEmpty(cell))) continue;
+      const excelRow = r + 1;
+      const keyColumn = header.map.find((column) => column.field?.key === key);
+      const extraValues: Partial<Record<Extra, CellValue>> = {};
+      for (const column of header.map) {
+        if (column.extra) {
+          const cell = cells[column.column];
+          extraValues[column.extra] = cell && !('problem' in cell) ? cell.value : null;
+        }
+      }
+      const hasFieldValues = header.map.some(
+        (column) => column.field && !isEmpty(cells[column.column]),
+      );
+      if (key !== null && (!keyColumn || isEmpty(cells[keyColumn.column]))) {
+        if (!hasFieldValues) {
+          // Only our own columns (the load-case name of an empty load case): no data row.
+          result.push({ row: {}, extras: extraValues, excelRow: -1 });
+          continue;
+        }
+        // The predecessor dropped such rows; we keep them (nothing lost) and say so.
+        this.issues.push(
+          issue(
+            'ROW_WITHOUT_KEY',
+            {
+              sheet: grid.name,
+              row: excelRow,
+              column: keyColumn ? columnLetter(keyColumn.column + 1) : null,
+            },
+            { key },
+            'warning',
+          ),
+        );
+      }
+      const path = [...basePath, result.filter((entry) => entry.excelRow > 0).length];
+      this.locations.set(path, { sheet: grid.name, row: excelRow, column: null });
+      const row: Row = {};
+      for (const column of header.map) {
+        if (!column.field) continue;
+        const cell = cells[column.column];
+        const where = { sheet: grid.name, row: excelRow, column: columnLetter(column.column + 1) };
+        this.locations.set([...path, column.field.key], where);
+        if (cell && 'problem' in cell) {
+          this.issues.push(
+            issue(cell.problem, where, { header: column.field.key, type: cell.type ?? null }),
+          );
+          continue;
+        }
+        if (cell?.formula === 'cached') {
+          this.issues.push(issue('FORMULA_VALUE_USED', where, { field: column.field.key }, 'info'));
+        }
+        const read = readCell(column.field, cell?.value ?? null);
+        if (read.ok) {
+          if (read.value !== null || column.field.nullable) row[column.field.key] = read.value;
+        } else {
+          this.issues.push(
+            issue(read.code, where, {
+              field: column.field.key,
+              value: String(cell?.value ?? '').slice(0, 40),
+            }),
+          );
+        }
+      }
+      result.push({ row, extras: extraValues, excelRow });
+    }
+    return result;
+  }
+}
+
+const endsWithInfo = (name: string) => name.toLowerCase().endsWith('-info');
+
+/**
+ * Apply the sheet rules to grids and validate.
+ * @param grids sheets in file order
+ * @param settings settings of the result (an Excel file carries none: the predecessor kept the project's)
+ */
+export function readGrids(grids: Grid[], settings: Partial<ProjectSettings>): ReadResult {
+  const reader = new SheetReader();
+  const issues = reader.issues;
+  const [pileGrid, ...rest] = grids;
+  const raw = {
+    settings,
+    piles: [] as Row[],
+    soil_profiles: [] as Row[],
+    horizontal_loadcases: [] as Row[],
+  };
+  if (!pileGrid || pileGrid.rows.length === 0) {
+    issues.push(issue('SHEET_MISSING', { sheet: pileGrid?.name ?? null }, {}));
+  } else {
+    raw.piles = reader
+      .rows(pileGrid, 'pile', 'Pname', [], ['piles'])
+      .filter((e) => e.excelRow > 0)
+      .map((e) => e.row);
+  }
+  const sheets = rest.filter((grid) => {
+    if (!RESULT_SHEET_NAMES.has(grid.name.toLowerCase())) return true;
+    issues.push(issue('VALUE_DROPPED', { sheet: grid.name }, { reason: 'result sheet' }, 'info'));
+    return false;
+  });
+  let lastInfo = -1;
+  sheets.forEach((grid, index) => {
+    if (endsWithInfo(grid.name)) lastInfo = index;
+  });
+  for (let index = 0; index <= lastInfo; index += 1) {
+    const grid = sheets[index]!;
+    if (endsWithInfo(grid.name)) {
+      issues.push(issue('PROFILE_INFO_MISSING', { sheet: grid.name }, { sheet: grid.name }));
+      continue;
+    }
+    const profileIndex = raw.soil_profiles.length;
+    const path = ['soil_profiles', profileIndex];
+    reader.locations.set(path, { sheet: grid.name, row: null, column: null });
+    const layers = reader
+      .rows(grid, 'soilLayer', 'endKote', [], [...path, 'soil_layers'])
+      .filter((e) => e.excelRow > 0)
+      .map((e) => e.row);
+    const profile: Row = { name: grid.name, soil_layers: layers };
+    const info = sheets[index + 1];
+    if (info && endsWithInfo(info.name)) {
+      index += 1;
+      const infoRows = reader
+        .rows(info, 'soilProfile', null, ['name', 'pfahlTyp'], path)
+        .filter((e) => e.excelRow > 0);
+      const [first, ...more] = infoRows;
+      if (first) {
+        Object.assign(profile, first.row);
+        const name = first.extras.name;
+        if (typeof name === 'string' && name.trim() !== '') profile.name = name.trim();
+        if (first.extras.pfahlTyp !== undefined && first.extras.pfahlTyp !== null) {
+          profile.pfahlTyp = first.extras.pfahlTyp;
+        }
+      }
+      for (const extra of more) {
+        issues.push(
+          issue(
+            'VALUE_DROPPED',
+            { sheet: info.name, row: extra.excelRow },
+            { reason: 'only the first row of an -Info sheet is read' },
+            'warning',
+          ),
+        );
+      }
+    } else {
+      issues.push(
+        issue('PROFILE_INFO_MISSING', { sheet: grid.name }, { sheet: `${grid.name}-Info` }),
+      );
+    }
+    raw.soil_profiles.push(profile);
+  }
+  for (const grid of sheets.slice(lastInfo + 1)) {
+    const caseIndex = raw.horizontal_loadcases.length;
+    const path = ['horizontal_loadcases', caseIndex];
+    reader.locations.set(path, { sheet: grid.name, row: null, column: null });
+    const entries = reader.rows(
+      grid,
+      'horizontalLoad',
+      'Pname',
+      ['loadCase'],
+      [...path, 'horizontal_loads'],
+    );
+    const named = entries.find(
+      (e) => typeof e.extras.loadCase === 'string' && e.extras.loadCase.trim() !== '',
+    );
+    raw.horizontal_loadcases.push({
+      name: named ? String(named.extras.loadCase).trim() : grid.name,
+      horizontal_loads: entries.filter((e) => e.excelRow > 0).map((e) => e.row),
+    });
+  }
+  const validated = validateImported(raw, reader.locations);
+  return { workbook: validated.workbook, issues: [...issues, ...validated.issues] };
+}
+
+/**
+ * Read an Excel file (.xlsx: the predecessor's layout or our export; .xls: BIFF8 via SheetJS).
+ * @param bytes file content
+ * @param options `settings`: the project's current settings, returned unchanged (Excel carries none);
+ *   without it the catalogue defaults with the name `Import`
+ * @returns workbook and issues; apply only when no issue has severity `error`
+ */
+export async function readWorkbookXlsx(
+  bytes: Uint8Array,
+  options: { settings?: Partial<ProjectSettings> } = {},
+): Promise<ReadResult> {
+  const settings = options.settings ?? { name: 'Import' };
+  const fail = (issues: ImportIssue[]): ReadResult => ({
+    workbook: readGrids([], settings).workbook,
+    issues,
+  });
+  if (bytes.byteLength > ZIP_LIMITS.maxBytes) {
+    return fail([
+      issue('FILE_TOO_LARGE', {}, { max: ZIP_LIMITS.maxBytes, size: bytes.byteLength }),
+    ]);
+  }
+  let grids: Grid[] | ImportIssue[];
+  if (isZip(bytes)) grids = await xlsxGrids(bytes);
+  else if (isCfb(bytes)) grids = xlsGrids(bytes);
+  else return fail([issue('NOT_A_SPREADSHEET', {}, {})]);
+  if (grids.length > 0 && 'code' in grids[0]!) return fail(grids as ImportIssue[]);
+  return readGrids(grids as Grid[], settings);
+}

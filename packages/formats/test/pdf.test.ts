@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatNumber, renderReportPdf, type ReportInput } from '../src';
+import { exampleWorkbook, resultOf } from './fixtures';
+
+const dir = mkdtempSync(join(tmpdir(), 'pfahlplaner-pdf-'));
+
+/** Write the PDF and extract its text with poppler's pdftotext (layout kept). */
+const textOf = (bytes: Uint8Array, name: string): string => {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  execFileSync('pdftotext', ['-layout', file, join(dir, `${name}.txt`)]);
+  return readFileSync(join(dir, `${name}.txt`), 'utf8');
+};
+
+const pageCount = (name: string): number =>
+  Number(
+    /Pages:\s+(\d+)/.exec(
+      execFileSync('pdfinfo', [join(dir, `${name}.pdf`)], { encoding: 'utf8' }),
+    )![1],
+  );
+
+// A 1×1 PNG as logo.
+const PNG = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+const input = (lang: 'de' | 'en', change?: (i: ReportInput) => void): ReportInput => {
+  const workbook = exampleWorkbook();
+  const value: ReportInput = {
+    workbook,
+    result: resultOf(workbook),
+    calculation: { engine_version: '0.1.0', calculated_at: '2026-11-23T08:15:00Z' },
+    company: {
+      name: 'Müller Grundbau GmbH',
+      addressLines: ['Hauptstraße 5', '10115 Berlin'],
+      logo: PNG,
+    },
+    project: {
+      name: 'Brücke Süd – Ø 1,2 m',
+      number: 'P-2026-017',
+      address: 'Am Großen Weg 1, Köln',
+    },
+    lang,
+  };
+  change?.(value);
+  return value;
+};
+
+describe('PDF report', () => {
+  it('contains the load points and their values (German, decimal comma)', async () => {
+    const report = input('de');
+    const text = textOf(await renderReportPdf(report), 'de');
+    expect(text).toContain('Nachweis der äußeren Standsicherheit');
+    expect(text).toContain('Müller Grundbau GmbH');
+    expect(text).toContain('Brücke Süd – Ø 1,2 m');
+    expect(text).toContain('Übersicht der Lastpunkte');
+    const pages = pageCount('de');
+    expect(text).toContain(`Seite 1 von ${pages}`);
+    for (const pile of report.result.piles) {
+      expect(text).toContain(`Nachweis Lastpunkt ${pile.Pname}`);
+      if (pile.R_d !== null) expect(text).toContain(formatNumber(pile.R_d, 1, 'de'));
+      if (pile.IstLaenge !== null) expect(text).toContain(formatNumber(pile.IstLaenge, 2, 'de'));
+    }
+    const p101 = report.result.piles.find((p) => p.Pname === '101')!;
+    expect(formatNumber(p101.EzuR, 1, 'de')).toMatch(/,/);
+    expect(text).toContain(formatNumber(p101.EzuR, 1, 'de'));
+    // warnings are listed with their codes
+    expect(text).toContain('CURVE_RULE_UNVERIFIED');
+    expect(text).toContain('REQUIRED_LENGTH_NOT_FOUND');
+    // Greek and superscripts survive (embedded font)
+    expect(text).toMatch(/γ/);
+    expect(text).toContain('MN/m²');
+    // internal capacity of 101 under the load case
+    expect(text).toContain('Innere Tragfähigkeit — Lastfall Lastkombination auf Einzelpfahl');
+    const h = report.result.horizontal_loadcases![0]!.horizontal_loads[0]!;
+    expect(text).toContain(h.BewTyp!);
+    // drawing labels (set as PDF text over the SVG shapes): check lines and levels
+    expect(text).toContain('Ek = 1.500 kN');
+    expect(text).toContain('s zul. = 2 cm');
+    expect(text).toContain('158,00');
+    expect(text).toMatch(/max = 128,21 @ 1,9\d m/);
+    expect(text).toContain('Rechenkern');
+    expect(text).toContain('0.1.0');
+  }, 60_000);
+
+  it('follows the PDF options: page label and start number, no x-of-y, no single verifications', async () => {
+    const report = input('en', (i) => {
+      i.workbook.settings.seitenBezeichnung = 'Anlage 3, Blatt';
+      i.workbook.settings.seitenStartNummer = 7;
+      i.workbook.settings.SeiteVonSeiten = 0;
+      i.workbook.settings.erstelleEinzelnachweise = 0;
+      i.workbook.settings.UKKotenInTabelle = 0;
+      i.workbook.settings.nameAnlageAuszen = 'Anlage 3: Pfahlbemessung';
+      i.workbook.settings.default_company_info = false;
+      i.workbook.settings.companyAltName = 'Alt Consult AG';
+    });
+    const text = textOf(await renderReportPdf(report), 'options');
+    expect(text).toContain('Anlage 3, Blatt 7');
+    expect(text).not.toMatch(/Anlage 3, Blatt 7 of/);
+    expect(text).toContain('Anlage 3: Pfahlbemessung');
+    expect(text).toContain('Alt Consult AG');
+    expect(text).not.toContain('Müller Grundbau GmbH');
+    expect(text).not.toContain('Verification load point');
+    expect(text).not.toContain('Pile toe\n');
+    expect(text).not.toMatch(/Pile toe\s*\n\s*\[mNHN\]/);
+    expect(text).toContain('Overview of load points');
+    const p = report.result.piles.find((x) => x.Pname === '102')!;
+    expect(text).toContain(formatNumber(p.R_d, 0, 'en'));
+  }, 60_000);
+
+  it('says "Page x of y" in English with the default page label, in portrait without toe column', async () => {
+    const report = input('en', (i) => {
+      i.workbook.settings.erstelleEinzelnachweise = 0;
+      i.workbook.settings.UebersichtQuer = 0;
+    });
+    const text = textOf(await renderReportPdf(report), 'english');
+    expect(text).toMatch(new RegExp(`Page 1 of ${pageCount('english')}`));
+    expect(text).not.toContain('Seite');
+    expect(text).toContain(formatNumber(report.result.piles[0]!.Rs_k, 0, 'en'));
+  }, 60_000);
+});

@@ -1,0 +1,369 @@
+import { deflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
+import { excelColumnsOf } from '@pfahlplaner/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  readWorkbookXlsx,
+  sampleImportXlsx,
+  sanitizeSheetName,
+  uniqueSheetNames,
+  writeWorkbookXlsx,
+  type ImportIssue,
+} from '../src';
+import { workbookArbitrary } from './arbitrary';
+import { exampleWorkbook, resultOf } from './fixtures';
+
+const blocking = (issues: ImportIssue[]) =>
+  issues.filter(
+    (i) => i.severity === 'error' && i.params.rule === undefined && i.code !== 'NOT_UNIQUE',
+  );
+
+describe('sheet names', () => {
+  it('are valid for any name: ≤ 31 characters, no []:*?/\\, no edge apostrophes, not empty', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 60 }), { maxLength: 8 }), (names) => {
+        const sheets = uniqueSheetNames(names, { taken: ['Pfahltabelle'], suffix: '-Info' });
+        for (const sheet of sheets) {
+          expect(sheet.length).toBeGreaterThan(0);
+          expect(`${sheet}-Info`.length).toBeLessThanOrEqual(31);
+          expect(sheet).not.toMatch(/[[\]:*?/\\]/);
+          expect(sheet).not.toMatch(/^'|'$/);
+        }
+        const lower = sheets.flatMap((s) => [s.toLowerCase(), `${s}-info`.toLowerCase()]);
+        expect(new Set([...lower, 'pfahltabelle']).size).toBe(lower.length + 1);
+      }),
+    );
+  });
+
+  it('keeps good names and de-duplicates the rest', () => {
+    expect(sanitizeSheetName('BP 1')).toBe('BP 1');
+    expect(sanitizeSheetName('a/b:c*d?e[f]g\\h')).toBe('a_b_c_d_e_f_g_h');
+    expect(sanitizeSheetName("'quoted'")).toBe('quoted');
+    expect(sanitizeSheetName('   ')).toBe('Tabelle');
+    expect(sanitizeSheetName('History')).toBe('_History');
+    expect(uniqueSheetNames(['X', 'x', 'X'])).toEqual(['X', 'x (2)', 'X (3)']);
+    expect(uniqueSheetNames(['Pfahltabelle'], { taken: ['Pfahltabelle'] })).toEqual([
+      'Pfahltabelle (2)',
+    ]);
+    const long = uniqueSheetNames(['A'.repeat(40), 'A'.repeat(40)], { suffix: '-Info' });
+    expect(long).toEqual(['A'.repeat(26), `${'A'.repeat(22)} (2)`]);
+  });
+});
+
+describe('xlsx: our export', () => {
+  it('re-imports without loss (generated workbooks, German and English headers)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        workbookArbitrary(),
+        fc.constantFrom('de' as const, 'en' as const),
+        async (workbook, lang) => {
+          const bytes = await writeWorkbookXlsx(workbook, undefined, lang);
+          const { workbook: back, issues } = await readWorkbookXlsx(bytes, {
+            settings: workbook.settings,
+          });
+          expect(blocking(issues)).toEqual([]);
+          expect(back).toEqual(workbook);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('has the predecessor layout, a unit row and result sheets', async () => {
+    const workbook = exampleWorkbook();
+    const bytes = await writeWorkbookXlsx(workbook, resultOf(workbook), 'de');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      'Pfahltabelle',
+      'BP 1',
+      'BP 1-Info',
+      'BP 2',
+      'BP 2-Info',
+      'Lastkombination auf Einzelpfahl',
+      'Ergebnisse Lastpunkte',
+      'Ergebnisse Bodenschichten',
+      'Ergebnisse Horizontal',
+    ]);
+    const piles = book.getWorksheet('Pfahltabelle')!;
+    // The predecessor's 15 headers verbatim and in its order (the list itself is pinned in contracts'
+    // catalogue test against legacy/xlsx-layout.md).
+    const legacy = excelColumnsOf('pile', { legacyOnly: true }).map((field) => field.excel!.de);
+    expect(legacy).toHaveLength(15);
+    expect((piles.getRow(1).values as unknown[]).slice(1, 16)).toEqual(legacy);
+    expect(piles.getRow(1).getCell(10).value).toBe('E_{k}');
+    expect(piles.getRow(2).getCell(5).value).toBe('mNHN');
+    expect(piles.getRow(2).getCell(10).value).toBe('kN');
+    expect(piles.getRow(3).getCell(1).value).toBe('101');
+    const results = book.getWorksheet('Ergebnisse Lastpunkte')!;
+    expect(results.getRow(1).getCell(2).value).toBe('R_{s,k}');
+    expect(typeof results.getRow(3).getCell(2).value).toBe('number');
+    // The result sheets are skipped on import (reported), the inputs come back unchanged.
+    const back = await readWorkbookXlsx(bytes, { settings: workbook.settings });
+    expect(back.workbook).toEqual(workbook);
+    expect(back.issues.filter((i) => i.code === 'VALUE_DROPPED')).toHaveLength(3);
+  });
+
+  it('writes formula-like text as text cells, never as formulas', async () => {
+    const workbook = exampleWorkbook();
+    workbook.piles[0]!.Pname = '=HYPERLINK("http://x","y")';
+    workbook.piles[1]!.Pname = '@SUM(A1)';
+    workbook.soil_profiles[0]!.soil_layers[0]!.bodenArt = '+cmd|calc';
+    const bytes = await writeWorkbookXlsx(workbook);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    const cell = book.getWorksheet('Pfahltabelle')!.getRow(3).getCell(1);
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.numFmt).toBe('@');
+    const back = await readWorkbookXlsx(bytes, { settings: workbook.settings });
+    expect(back.workbook.piles[0]!.Pname).toBe('=HYPERLINK("http://x","y")');
+    expect(back.workbook.soil_profiles[0]!.soil_layers[0]!.bodenArt).toBe('+cmd|calc');
+  });
+
+  it('keeps names that are not valid sheet names (Name column)', async () => {
+    const workbook = exampleWorkbook();
+    workbook.soil_profiles[0]!.name = 'Profil [Nord]: sehr langer Name über 31 Zeichen';
+    for (const pile of workbook.piles) {
+      if (pile.BodenProfil === 'BP 1') pile.BodenProfil = workbook.soil_profiles[0]!.name;
+    }
+    workbook.horizontal_loadcases[0]!.name = 'LK?/1';
+    const back = await readWorkbookXlsx(await writeWorkbookXlsx(workbook), {
+      settings: workbook.settings,
+    });
+    expect(back.workbook).toEqual(workbook);
+  });
+
+  it('the sample import file imports without problems', async () => {
+    const { workbook, issues } = await readWorkbookXlsx(await sampleImportXlsx('en'));
+    expect(issues.filter((i) => i.severity !== 'info')).toEqual([]);
+    expect(workbook.piles.length).toBe(9);
+    expect(workbook.soil_profiles.map((p) => p.name)).toEqual(['BP 1', 'BP 2']);
+  });
+});
+
+/** A file as the predecessor wrote it: exact headers, no unit row; plus typical hand edits. */
+async function predecessorFile(): Promise<Uint8Array> {
+  const book = new ExcelJS.Workbook();
+  const piles = book.addWorksheet('Pfahltabelle');
+  piles.addRow([
+    'Lastpunkt',
+    'Pfahltyp',
+    'Pfahlanzahl',
+    'Bohrebene',
+    'Oberkante Pfahl',
+    'Pfahldurchmesser',
+    'E_{k}',
+    'E_{d}',
+    'Bodenprofil',
+    'Bemerkung',
+  ]);
+  piles.addRow(['P1', 'bp', 1, 151, 150.5, '0,9', '1.234,5', 1700, 'BP 1', 'egal']);
+  piles.addRow(['P2', 'BP', 2, 151, 150.5, 1.2, 800, null, 'BP 1']);
+  piles.getRow(3).getCell(8).value = {
+    formula: 'G3*1.4',
+    result: 1120,
+  };
+  piles.addRow(['P3', 'bp', 1, 151, 150.5, 'abc', 500, 700, 'BP 1']);
+  piles.getRow(4).getCell(7).value = { formula: 'NOW()' };
+  piles.addRow([null, 'bp', 1, 151]);
+  piles.addRow(['<script>alert(1)</script>', 'bp', 1, 151, 150.5, 0.6, 100, 140, 'BP 1']);
+  const layers = book.addWorksheet('BP 1');
+  layers.addRow([
+    'Endkote',
+    'Bodenart',
+    'Farbe',
+    'qc',
+    'c_{u,k}',
+    'Phi',
+    'Fußabsetzbarkeit',
+    'Eindringungsrelevant',
+    'Es oben',
+    'Elementlänge',
+  ]);
+  layers.addRow([148, 'Sand', 'd8d8d8', '12,5', null, 32.5, 'True', 'False', 40, 10]);
+  layers.addRow([140, 'Ton', '#C8A165', null, 0.1, 20, 1, 0, 10, 10]);
+  const info = book.addWorksheet('BP 1-Info');
+  info.addRow(['Grundwasserstand', 'Startkote']);
+  info.addRow([149, 152]);
+  const loads = book.addWorksheet('LK 1');
+  loads.addRow([
+    'Lastpunkt',
+    'V_{g,k,z}',
+    'V_{q,k,z}',
+    'H_{g,k,x}',
+    'OK Boden Biegung',
+    'Grundwasserstand',
+  ]);
+  loads.addRow(['P1', 300, 100, '10,5', 151, 149]);
+  return new Uint8Array(await book.xlsx.writeBuffer());
+}
+
+describe('xlsx: predecessor layout and hand-edited files', () => {
+  it('reads values, decimal commas, cached formulas, and reports every problem with its cell', async () => {
+    const { workbook, issues } = await readWorkbookXlsx(await predecessorFile());
+    const [p1, p2, p3, keyless, p4] = workbook.piles;
+    expect(keyless).toMatchObject({ Pname: null, AEHoehe: 151 });
+    expect(p1).toMatchObject({
+      Pname: 'P1',
+      SollDurchmesser: 0.9,
+      AlternativeCharakteristischeLastZ: 1234.5,
+      AlternativeDesignLastZ: 1700,
+    });
+    expect(p2).toMatchObject({
+      Pname: 'P2',
+      PfahlTyp: 'bp',
+      PfahlAnzahl: 2,
+      AlternativeDesignLastZ: 1120,
+    });
+    expect(p3!.Pname).toBe('P3');
+    expect(p4!.Pname).toBe('<script>alert(1)</script>'); // plain text, the web escapes it
+    const [l1, l2] = workbook.soil_profiles[0]!.soil_layers;
+    expect(workbook.soil_profiles[0]).toMatchObject({
+      name: 'BP 1',
+      grundwasserStand: 149,
+      startKote: 152,
+      pfahlTyp: 4,
+    });
+    expect(l1).toMatchObject({
+      endKote: 148,
+      qc: 12.5,
+      phi: 32.5,
+      FuszAbsetzbar: true,
+      IstEindringRelevant: false,
+      bodenSchichtColor: 'D8D8D8',
+      ESoben: 40,
+    });
+    expect(l2).toMatchObject({
+      cuk: 0.1,
+      FuszAbsetzbar: true,
+      IstEindringRelevant: false,
+      bodenSchichtColor: 'C8A165',
+    });
+    expect(workbook.horizontal_loadcases[0]).toMatchObject({
+      name: 'LK 1',
+      horizontal_loads: [{ Pname: 'P1', gkz: 300, Hgkx: 10.5 }],
+    });
+    const at = (code: string) =>
+      issues.filter((i) => i.code === code).map((i) => `${i.sheet}!${i.column}${i.row}`);
+    expect(at('UNKNOWN_COLUMN')).toEqual(['Pfahltabelle!J1']);
+    expect(at('FORMULA_VALUE_USED')).toEqual(['Pfahltabelle!H3']);
+    expect(at('FORMULA_WITHOUT_VALUE')).toEqual(['Pfahltabelle!G4']);
+    expect(at('INVALID_TYPE')).toEqual(['Pfahltabelle!F4']);
+    expect(at('ROW_WITHOUT_KEY')).toEqual(['Pfahltabelle!A5']);
+  });
+
+  it('reads the same content from .xls (BIFF8)', async () => {
+    const xlsx = await predecessorFile();
+    const fromXlsx = await readWorkbookXlsx(xlsx);
+    const sheetBook = XLSX.read(xlsx, { type: 'array' });
+    const xls = XLSX.write(sheetBook, { bookType: 'biff8', type: 'array' }) as ArrayBuffer;
+    const bytes = new Uint8Array(xls);
+    expect([...bytes.subarray(0, 4)]).toEqual([0xd0, 0xcf, 0x11, 0xe0]);
+    const fromXls = await readWorkbookXlsx(bytes);
+    // The formula without a cached value has no value in BIFF either; everything else is equal.
+    expect(fromXls.workbook.soil_profiles).toEqual(fromXlsx.workbook.soil_profiles);
+    expect(fromXls.workbook.horizontal_loadcases).toEqual(fromXlsx.workbook.horizontal_loadcases);
+    expect(
+      fromXls.workbook.piles.map((p) => [p.Pname, p.SollDurchmesser, p.AlternativeDesignLastZ]),
+    ).toEqual(
+      fromXlsx.workbook.piles.map((p) => [p.Pname, p.SollDurchmesser, p.AlternativeDesignLastZ]),
+    );
+  });
+
+  it('reads our export written as .xls', async () => {
+    const workbook = exampleWorkbook();
+    const sheetBook = XLSX.read(await writeWorkbookXlsx(workbook), { type: 'array' });
+    const xls = new Uint8Array(
+      XLSX.write(sheetBook, { bookType: 'biff8', type: 'array' }) as ArrayBuffer,
+    );
+    const back = await readWorkbookXlsx(xls, { settings: workbook.settings });
+    expect(back.workbook).toEqual(workbook);
+  });
+});
+
+// ---------------------------------------------------------------------------------- hostile files
+
+/** A zip written by hand; `declaredSize` lets an entry lie about its uncompressed size. */
+function zip(entries: { name: string; data: Uint8Array; declaredSize?: number }[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const compressed = deflateRawSync(entry.data);
+    const name = Buffer.from(entry.name);
+    const size = entry.declaredSize ?? entry.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    centrals.push(central, name);
+    offset += 30 + name.length + compressed.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, cd, eocd]));
+}
+
+describe('xlsx: hostile files get a clear code, no crash', () => {
+  const codeOf = async (bytes: Uint8Array) =>
+    (await readWorkbookXlsx(bytes)).issues.map((i) => i.code);
+
+  it('non-spreadsheets, truncated and damaged archives', async () => {
+    expect(await codeOf(new TextEncoder().encode('Lastpunkt;E_k\nP1;100'))).toEqual([
+      'NOT_A_SPREADSHEET',
+    ]);
+    expect(await codeOf(new Uint8Array())).toEqual(['NOT_A_SPREADSHEET']);
+    const good = await sampleImportXlsx();
+    expect(await codeOf(good.subarray(0, Math.floor(good.length / 2)))).toEqual(['ZIP_CORRUPT']);
+    expect(
+      await codeOf(zip([{ name: 'hello.txt', data: new TextEncoder().encode('hi') }])),
+    ).toEqual(['SHEET_MISSING']);
+    const cfbGarbage = new Uint8Array(4096);
+    cfbGarbage.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await codeOf(cfbGarbage)).toEqual(['SPREADSHEET_UNREADABLE']);
+  });
+
+  it('zip bombs: a huge declared size, and an entry that lies about its size', async () => {
+    const big = zip([{ name: 'xl/a.xml', data: new Uint8Array(10), declaredSize: 0xfffffff0 }]);
+    expect(await codeOf(big)).toEqual(['ZIP_TOO_LARGE']);
+    const liar = zip([
+      { name: 'xl/worksheets/sheet1.xml', data: new Uint8Array(5_000_000), declaredSize: 1000 },
+    ]);
+    expect(liar.length).toBeLessThan(10_000);
+    expect(await codeOf(liar)).toEqual(['ZIP_TOO_LARGE']);
+    const many = zip(
+      Array.from({ length: 2100 }, (_, i) => ({ name: `f${i}`, data: new Uint8Array(1) })),
+    );
+    expect(await codeOf(many)).toEqual(['ZIP_TOO_LARGE']);
+  });
+
+  it('huge sheets and files', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Pfahltabelle');
+    sheet.addRow(['Lastpunkt']);
+    sheet.getCell('A13000').value = 'P';
+    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
+    expect(await codeOf(bytes)).toEqual(['SHEET_TOO_LARGE']);
+    expect(await codeOf(new Uint8Array(21 * 1024 * 1024))).toEqual(['FILE_TOO_LARGE']);
+  });
+});
