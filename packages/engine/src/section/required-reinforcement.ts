@@ -1,3 +1,4 @@
+import { solveDesignPlane } from './design-strains';
 import {
   buildInteractionGrid,
   gridMomentResistance,
@@ -58,11 +59,9 @@ export const requiredReinforcement = (
   return hi;
 };
 
-const BISECTIONS = 40;
-
 /**
- * Strain plane of the design state: (ε_top, κ) with N = N_Ed and M = |M_Ed| for the given A_s, by
- * nested bisection (κ from 0 to the ultimate curvature at N_Ed; ε_top for N at fixed κ).
+ * Strain plane of the design state: (ε_top, κ) with N = N_Ed and M = |M_Ed| for the given A_s
+ * (safeguarded Newton with a bracketed fallback, `design-strains.ts`, ADR 0100).
  * @param g geometry @param m materials @param As [m²] @param NEd [kN] @param MEd [kNm]
  * @returns concrete edge strain and strain of the lowest bar (compression positive) [-], or null when
  *   the point lies outside the diagram
@@ -77,79 +76,12 @@ export const designStrains = (
 ): { epsConcrete: number; epsSteel: number; plane: StrainPlane } | null => {
   const ultimate = momentResistance(g, m, As, NEd);
   if (ultimate === null || ultimate.MRd < Math.abs(MEd)) return null;
-  const target = Math.abs(MEd);
-  const plane =
-    newtonPlane(g, m, As, NEd, target, ultimate.plane) ??
-    bisectionPlane(g, m, As, NEd, target, ultimate.plane.kappa);
+  const plane = solveDesignPlane(g, m, As, NEd, Math.abs(MEd), ultimate);
   return {
     epsConcrete: plane.epsTop,
     epsSteel: plane.epsTop - plane.kappa * (g.h / 2 - g.barYMin),
     plane,
   };
-};
-
-/** Newton iteration on (ε_top, κ) with a finite-difference Jacobian; null when it does not converge. */
-const newtonPlane = (
-  g: SectionGeometry,
-  m: DesignMaterials,
-  As: number,
-  NEd: number,
-  MEd: number,
-  start: StrainPlane,
-): StrainPlane | null => {
-  let p = { epsTop: start.epsTop * 0.5, kappa: start.kappa * 0.5 };
-  const tolN = 1e-6 * (Math.abs(NEd) + g.area * m.fcd);
-  const tolM = 1e-6 * (MEd + g.area * m.fcd * g.h);
-  for (let it = 0; it < 50; it++) {
-    const f = sectionForces(g, m, As, p);
-    const rN = f.N - NEd;
-    const rM = f.M - MEd;
-    if (Math.abs(rN) < tolN && Math.abs(rM) < tolM) return p;
-    const he = 1e-7;
-    const hk = 1e-7 / g.h;
-    const fe = sectionForces(g, m, As, { epsTop: p.epsTop + he, kappa: p.kappa });
-    const fk = sectionForces(g, m, As, { epsTop: p.epsTop, kappa: p.kappa + hk });
-    const [a, b, c, d] = [
-      (fe.N - f.N) / he,
-      (fk.N - f.N) / hk,
-      (fe.M - f.M) / he,
-      (fk.M - f.M) / hk,
-    ];
-    const det = a * d - b * c;
-    if (!(Math.abs(det) > 0)) return null;
-    p = { epsTop: p.epsTop - (d * rN - b * rM) / det, kappa: p.kappa - (a * rM - c * rN) / det };
-    if (!Number.isFinite(p.epsTop) || !Number.isFinite(p.kappa)) return null;
-  }
-  return null;
-};
-
-/** Nested bisection (κ outside, ε_top inside) — robust fallback of newtonPlane. */
-const bisectionPlane = (
-  g: SectionGeometry,
-  m: DesignMaterials,
-  As: number,
-  NEd: number,
-  MEd: number,
-  kappaMax: number,
-): StrainPlane => {
-  const planeFor = (kappa: number): StrainPlane => {
-    let lo = -0.05;
-    let hi = 0.01 + kappa * g.h;
-    for (let i = 0; i < BISECTIONS; i++) {
-      const mid = (lo + hi) / 2;
-      if (sectionForces(g, m, As, { epsTop: mid, kappa }).N < NEd) lo = mid;
-      else hi = mid;
-    }
-    return { epsTop: (lo + hi) / 2, kappa };
-  };
-  let lo = 0;
-  let hi = Math.max(kappaMax, 0);
-  for (let i = 0; i < BISECTIONS; i++) {
-    const mid = (lo + hi) / 2;
-    if (sectionForces(g, m, As, planeFor(mid)).M < MEd) lo = mid;
-    else hi = mid;
-  }
-  return planeFor((lo + hi) / 2);
 };
 
 /** Axial resistances N_Rd of pure tension and pure compression [kN]. @see EN 1992-1-1 6.1(5) */
