@@ -231,7 +231,8 @@ export function bearingLayerIssues(setup: PileSetup, e: Evaluation): EngineIssue
 
 /**
  * Actions the engine cannot or only partly verify: negative skin friction from `tauNk` (R §6.4 [U]) and the
- * uplift soil-cone check of tension piles (GGU [S3]: cone geometry not given → not performed).
+ * uplift soil-body check of tension piles and tension-pile groups (GGU [S3], EN 1997-1 7.6.3.1: body geometry and
+ * DIN 1054 UPL factors not sourced → not performed, ADR 0101).
  */
 function actionIssues(setup: PileSetup, e: Evaluation): EngineIssue[] {
   const { ctx, pile } = setup;
@@ -250,11 +251,21 @@ function actionIssues(setup: PileSetup, e: Evaluation): EngineIssue[] {
     );
   }
   if (ctx.EdMin < 0) {
+    // Not performed (ADR 0018, ADR 0101): the uplift of the soil body attached to a tension pile or a tension-pile
+    // group (EN 1997-1 7.6.3.1 with Figure 7.2 and the UPL format 2.4.7.4; DIN 1054 A 7.6.3) needs the body
+    // geometry and the DIN 1054 UPL partial factors and model factor; neither was found in a citable source
+    // (calculation-gaps §5, GGU [S3] shows the cone only as a figure). The warning names what the engineer must
+    // verify separately; the group block is called out when the row stands for several piles.
     out.push(
       issue('UPLIFT_CONE_NOT_COVERED', 'warning', {
         rowIndex: pile.rowIndex,
         field: 'AlternativeDesignMinLastZ',
-        params: { EdMin: ctx.EdMin },
+        params: {
+          EdMin: ctx.EdMin,
+          PfahlAnzahl: pile.PfahlAnzahl,
+          isGroup: pile.PfahlAnzahl > 1,
+          rule: 'soil-body uplift (EN 1997-1 7.6.3.1 / 2.4.7.4 UPL, DIN 1054 A 7.6.3) not verified - check separately',
+        },
       }),
     );
   }

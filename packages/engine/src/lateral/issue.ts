@@ -31,7 +31,7 @@ export const INTERNAL_ISSUE_CODES = [
   'SECTION_STEEL_WALL_THICKNESS_MISSING',
   'SECTION_STEEL_WALL_THICKNESS_INVALID',
   'SECTION_STEEL_PIPE_CLASS4',
-  // no longer emitted since ADR 0101 (buckling is checked); kept so stored results of engine ≤ 0.2 translate
+  // no longer emitted since ADR 0029 (buckling is checked); kept so stored results of engine ≤ 0.2 translate
   'SECTION_STEEL_BUCKLING_NOT_CHECKED',
   'SECTION_STEEL_BUCKLING_CURVE_ASSUMED',
   'SECTION_STEEL_BUCKLING_RESISTANCE_EXCEEDED',

@@ -11,7 +11,8 @@ export const passiveCoefficient = (phi: number): number =>
 /**
  * Plane passive earth pressure e_ph = σ'v·K_ph + 2·c·√K_ph (Rankine with cohesion; undrained φ = 0:
  * σv + 2·c_u). Interim limit for the soil reaction in place of the DIN 4085 spatial resistance, which was
- * not available (calculation-gaps §7) — it underestimates the 3D resistance of a single pile.
+ * not available (calculation-gaps §7; searched again on 2026-11-23 for DIN 4085:2011/2017 6.5, Weißenbach / EAB
+ * EB 19 — no citable formula found, ADR 0102) — it underestimates the 3D resistance of a single pile.
  * @param verticalStress effective vertical stress σ'v [kN/m²] @param phi φ [rad] @param cohesion c (cuEP) [kN/m²]
  * @returns e_ph,k [kN/m²]
  * @see Rankine (1857); Bell (1915) for the cohesion term; calculation-gaps §7

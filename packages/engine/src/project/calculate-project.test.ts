@@ -453,6 +453,15 @@ describe('calculateProject', () => {
     const tension = { AlternativeCharakteristischeMinLastZ: -200, AlternativeDesignMinLastZ: -300 };
     expect(codes(sandProject(tension))).toContain('UPLIFT_CONE_NOT_COVERED');
     expect(codes(sandProject())).not.toContain('UPLIFT_CONE_NOT_COVERED');
+    const single = calculateProject(sandProject(tension)).piles[0]!.issues.find(
+      (i) => i.code === 'UPLIFT_CONE_NOT_COVERED',
+    )!;
+    expect(single.params).toMatchObject({ PfahlAnzahl: 1, isGroup: false });
+    const group = calculateProject(
+      sandProject({ ...tension, PfahlAnzahl: 4 }),
+    ).piles[0]!.issues.find((i) => i.code === 'UPLIFT_CONE_NOT_COVERED')!;
+    // the row stands for a group of 4 tension piles: the group-block check must be named
+    expect(group.params).toMatchObject({ PfahlAnzahl: 4, isGroup: true });
   });
 
   it('returns no rows for input that is not a project', () => {

@@ -19,7 +19,7 @@ export const GAMMA_M0 = 1.0;
 /**
  * Partial factor γ_M1 for member (buckling) resistances. EN 1993-1-1 6.1 Note 2B recommends 1.00; the German
  * NA (DIN EN 1993-1-1/NA) sets 1.10 as far as we know — that text was not available [U]. The larger value is
- * used (conservative) and printed with every check (ADR 0101).
+ * used (conservative) and printed with every check (ADR 0029).
  */
 export const GAMMA_M1 = 1.1;
 
@@ -36,19 +36,19 @@ export type PipeManufacture = 'hot-finished' | 'cold-formed';
  * Buckling curve of a circular hollow section: hot finished → curve a (S235 … S420; a0 only for S460, not offered
  * here), cold formed → curve c. @see EN 1993-1-1:2005 Table 6.2 ("hollow sections"). Default of the engine:
  * cold formed (spirally or longitudinally welded pipe piles to EN 10219 are cold formed; curve c is the lower
- * of the two, so the default is on the safe side for a hot-finished tube too) — ADR 0101.
+ * of the two, so the default is on the safe side for a hot-finished tube too) — ADR 0029.
  */
 export const pipeBucklingCurve = (manufacture: PipeManufacture): 'a' | 'c' =>
   manufacture === 'hot-finished' ? 'a' : 'c';
 
-/** Default manufacture (ADR 0101): cold formed, buckling curve c. */
+/** Default manufacture (ADR 0029): cold formed, buckling curve c. */
 export const DEFAULT_PIPE_MANUFACTURE: PipeManufacture = 'cold-formed';
 
 /**
  * Equivalent uniform moment factor C_my of the interaction factor k_yy. Table B.3 gives C_m ≤ 1.0 for every
  * moment diagram it covers (0.6 + 0.4ψ ≥ 0.4 for linear diagrams, 0.9 for sway buckling modes); the moment
  * distribution of an embedded pile over the buckling length is not one of the tabulated shapes, so the upper
- * bound 1.0 is used. @see EN 1993-1-1:2005 Annex B, Table B.3; ADR 0101
+ * bound 1.0 is used. @see EN 1993-1-1:2005 Annex B, Table B.3; ADR 0029
  */
 export const C_MY = 1.0;
 
@@ -140,7 +140,7 @@ export type SteelPipeCheck = {
  * itself was not read [U]). The utilisation is the radial one, η = 1/s with s·m + (s·n)^1.7 = 1 (the factor s
  * on both actions that reaches the interaction curve): η ≤ 1 exactly when M_Ed ≤ M_N,Rd, η = n for pure axial
  * force, η = m for pure bending, and η grows continuously with |N| and M (also beyond n = 1, where
- * M_Ed/M_N,Rd would be infinite) — ADR 0101.
+ * M_Ed/M_N,Rd would be infinite) — ADR 0029.
  * Class 3: σ_x,Ed = N/A + M/W_el ≤ f_y/γ_M0, i.e. η = n + m (6.2.9.2, linear, already radial).
  * @returns utilisation [-] and M_N,Rd ≥ 0 [kNm] (null for class 3)
  */
@@ -227,7 +227,7 @@ export const pipeBuckling = (args: {
  * N–M member interaction (6.3.1, 6.3.3, Annex B).
  * @param args D, t [m], grade, design forces [kN, kNm], buckling length [m], manufacture (default cold formed)
  * @returns check with issues and trace
- * @see EN 1993-1-1:2005 6.2.3–6.2.6, 6.2.9, 6.3.1, 6.3.3, Annex B, Table 5.2; ADR 0028, ADR 0101
+ * @see EN 1993-1-1:2005 6.2.3–6.2.6, 6.2.9, 6.3.1, 6.3.3, Annex B, Table 5.2; ADR 0028, ADR 0029
  */
 export const checkSteelPipe = (args: {
   D: number;
