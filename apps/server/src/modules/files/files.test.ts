@@ -408,7 +408,8 @@ describe.each(databases)('file routes on %s', (kind) => {
       // The owner's access token expired with the clock as well: a colleague signs in afresh.
       owner = await addColleague(t, owner.companyId, 'Admin');
       const expired = await undo(owner, second.id, imported.version);
-      expect(json(expired).error?.code).toBe('IMPORT_UNDO_UNAVAILABLE');
+      expect(expired.statusCode).toBe(409);
+      expect(json(expired).error?.code).toBe('IMPORT_UNDO_EXPIRED');
       expect(applied.version).toBe(project.version + 1);
     });
 
