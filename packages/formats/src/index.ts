@@ -1,6 +1,6 @@
 /** File codecs: bytes ⇄ contracts types (XML, Excel, PDF). No file system, no network. */
 export * from './issues';
-export type { ImportedWorkbook } from './validate';
+export type { ImportedWorkbook, ImportOptions } from './validate';
 export type { ReportResult } from './result';
 export { parseInputDatenXml, writeInputDatenXml } from './xml/input-daten';
 export { XML_LIMITS } from './xml/safe-xml';

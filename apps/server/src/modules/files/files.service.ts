@@ -7,9 +7,10 @@ import type {
   ImportPreview,
   ImportQuery,
   ImportSummary,
+  Plan,
   Workbook,
 } from '@pfahlplaner/contracts';
-import { IMPORT_UNDO_MINUTES, safeFileName, SETTINGS_FIELDS } from '@pfahlplaner/contracts';
+import { IMPORT_UNDO_MINUTES, PLANS, safeFileName, SETTINGS_FIELDS } from '@pfahlplaner/contracts';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { MINUTE } from '#app/lib/clock';
@@ -151,17 +152,27 @@ export const filesService = (deps: Deps) => {
     };
   };
 
-  /** Reads the file into a workbook with issues; the project's identity settings are kept. */
+  /** The company's plan (unknown stored values count as Free, like the projects service). */
+  const planOf = async (companyId: number): Promise<Plan> => {
+    const plan = await files.companyPlan(companyId);
+    return (PLANS as readonly string[]).includes(plan ?? '') ? (plan as Plan) : 'Free';
+  };
+
+  /**
+   * Reads the file into a workbook with issues (the plan's limits included, at their file location);
+   * the project's identity settings are kept.
+   */
   const readFile = async (
     format: ImportFormat,
     bytes: Uint8Array,
     current: Loose,
+    plan: Plan,
   ): Promise<{ workbook: Omit<Workbook, 'version'> | null; issues: ImportIssue[] }> => {
     const currentSettings = (current.settings ?? {}) as Loose;
     const read =
       format === 'xml'
-        ? codecs.parseXml(bytes)
-        : await codecs.readXlsx(bytes, currentSettings as Workbook['settings']);
+        ? codecs.parseXml(bytes, plan)
+        : await codecs.readXlsx(bytes, currentSettings as Workbook['settings'], plan);
     const issues = read.issues as ImportIssue[];
     if (issues.some((i) => i.severity === 'error' && FATAL_ISSUES.has(i.code))) {
       return { workbook: null, issues };
@@ -274,7 +285,12 @@ export const filesService = (deps: Deps) => {
       }
       const detail = await projects.detail(auth, companyId, projectId);
       const current = detail.workbook as Loose;
-      const { workbook, issues } = await readFile(type.format, file.bytes, current);
+      const { workbook, issues } = await readFile(
+        type.format,
+        file.bytes,
+        current,
+        await planOf(companyId),
+      );
       const preview: ImportPreview = {
         format: type.format,
         file_name: file.name,

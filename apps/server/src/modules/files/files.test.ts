@@ -470,6 +470,88 @@ describe.each(databases)('file routes on %s', (kind) => {
       expect(await versionOf(owner, project.id)).toBe(project.version);
     });
 
+    it('reports the Free plan limits in the preview with sheet, row and column, and refuses them at apply', async () => {
+      const free = await signUp(t, uniqueEmail('free'), 'Klein GmbH');
+      await t.database.db
+        .update(companies)
+        .set({ plan: 'Free' })
+        .where(eq(companies.id, free.companyId));
+      const project = await create(free, 'Free Import');
+
+      // Excel: the sample has profiles with more than two layers.
+      const res = await upload(free, project.id, sampleXlsx, 'Beispiel.xlsx');
+      expect(res.statusCode).toBe(200);
+      const preview = json(res).data;
+      expect(preview.applicable).toBe(false);
+      const layerIssues = preview.issues.filter(
+        (i: { params: { rule?: string } }) => i.params.rule === 'PLAN_LAYER_LIMIT',
+      );
+      const tooMany = (preview.workbook.soil_profiles as { soil_layers: { endKote: number }[] }[])
+        .map((p, index) => ({ p, index }))
+        .filter(({ p }) => p.soil_layers.length > 2);
+      expect(tooMany.length).toBeGreaterThan(0);
+      expect(layerIssues).toHaveLength(tooMany.length);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(sampleXlsx as never);
+      for (const { p, index } of tooMany) {
+        const found = layerIssues.find(
+          (i: { params: { path: string } }) =>
+            i.params.path === `soil_profiles[${index}].soil_layers`,
+        );
+        expect(found).toMatchObject({
+          code: 'TOO_BIG',
+          severity: 'error',
+          params: { max: 2, count: p.soil_layers.length },
+        });
+        // The place is the key cell (Endkote) of the first layer beyond the limit.
+        const cell = book.getWorksheet(found.sheet)!.getCell(`${found.column}${found.row}`);
+        expect(Number(cell.value)).toBeCloseTo(p.soil_layers[2]!.endKote, 6);
+      }
+
+      // XML: a step width below 1.0 m is reported at its element and line.
+      const paid = await withExample(owner, 'Feine Schritte');
+      const fine = exampleWorkbook('Feine Schritte', paid.version);
+      fine.settings = { ...fine.settings, Schrittweite: 0.5 };
+      await save(owner, paid.id, fine);
+      const xml = (await download(owner, paid.id, 'xml/')).rawPayload;
+      const xmlPreview = json(await upload(free, project.id, xml, 'fein.xml')).data;
+      const step = xmlPreview.issues.find(
+        (i: { params: { rule?: string } }) => i.params.rule === 'PLAN_STEP_WIDTH',
+      );
+      expect(step).toMatchObject({
+        code: 'TOO_SMALL',
+        severity: 'error',
+        column: '_Schrittweite',
+        params: { min: 1, path: 'settings.Schrittweite' },
+      });
+      expect(step.sheet).toContain('projektInfo');
+      expect(xml.toString('utf8').split('\n')[step.row - 1]).toContain('_Schrittweite');
+      // The same file in a paid company has no plan problem.
+      const paidPreview = json(await upload(owner, paid.id, xml, 'fein.xml')).data;
+      expect(
+        paidPreview.issues.filter((i: { params: { rule?: string } }) =>
+          String(i.params.rule).startsWith('PLAN_'),
+        ),
+      ).toEqual([]);
+
+      // Apply is refused with the same problems; nothing is written.
+      const apply = await upload(
+        free,
+        project.id,
+        sampleXlsx,
+        'Beispiel.xlsx',
+        `mode=apply&version=${project.version}`,
+      );
+      expect(apply.statusCode).toBe(400);
+      expect(json(apply).error?.code).toBe('IMPORT_INVALID');
+      expect(
+        json(apply).error?.details.filter(
+          (d: { params?: { rule?: string } }) => d.params?.rule === 'PLAN_LAYER_LIMIT',
+        ),
+      ).toHaveLength(tooMany.length);
+      expect(await versionOf(free, project.id)).toBe(project.version);
+    });
+
     it('lets guests export but not import', async () => {
       const project = await withExample(owner, 'Gast');
       const guest = await addColleague(t, owner.companyId, 'Guest');

@@ -35,10 +35,14 @@ describe.each(databases)('import undo in the database on %s', (kind) => {
       body: { name },
     });
     const project = json(created).data as { id: number; version: number };
-    const saved = await t.call('PUT', projectUrl(user.companyId, project.id, 'update-table-datas/'), {
-      token: user.access,
-      body: exampleWorkbook(name, project.version),
-    });
+    const saved = await t.call(
+      'PUT',
+      projectUrl(user.companyId, project.id, 'update-table-datas/'),
+      {
+        token: user.access,
+        body: exampleWorkbook(name, project.version),
+      },
+    );
     if (saved.statusCode !== 200) throw new Error(saved.body);
     return { id: project.id, version: json(saved).data.version as number };
   };
@@ -57,7 +61,13 @@ describe.each(databases)('import undo in the database on %s', (kind) => {
     if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
     return json(res).data as { version: number; undo_until: string };
   };
-  const undo = (via: Caller, user: SignedIn, companyId: number, projectId: number, version: number) =>
+  const undo = (
+    via: Caller,
+    user: SignedIn,
+    companyId: number,
+    projectId: number,
+    version: number,
+  ) =>
     via.call('POST', projectUrl(companyId, projectId, 'import-file/undo/'), {
       token: user.access,
       body: { version },

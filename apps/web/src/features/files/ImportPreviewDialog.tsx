@@ -36,7 +36,7 @@ export const ImportPreviewDialog = ({
   // Issue keys are built at run time (one per code), so they bypass the typed key list.
   const translateLoose = i18n.t.bind(i18n) as unknown as (key: string, options: object) => string;
   const issueText = (issue: ImportIssue): string => {
-    const key = issueTextKeys(issue.code).find((k) => i18n.exists(k));
+    const key = issueTextKeys(issue.code, issue.params).find((k) => i18n.exists(k));
     const params = { ...issue.params };
     return key ? translateLoose(key, params) : `${t('files.issue.unknown')} (${issue.code})`;
   };
