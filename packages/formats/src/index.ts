@@ -11,4 +11,4 @@ export { ZIP_LIMITS } from './xlsx/zip-guard';
 export { SHEET_LIMITS, type Lang } from './xlsx/layout';
 export { sampleWorkbook } from './sample';
 export { renderReportPdf, reportDefinition, type ReportInput } from './pdf/report';
-export { formatNumber, type ReportLang } from './pdf/texts';
+export { formatIssueParam, formatNumber, issueText, type ReportLang } from './pdf/texts';
