@@ -225,6 +225,7 @@ describe.each(databases)('file routes on %s', (kind) => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(Number(pdf.headers['content-length'])).toBe(pdf.rawPayload.length);
       expect(pdf.headers['content-disposition']).toBe(contentDisposition('Bericht Ölhafen.pdf'));
       expect(String(pdf.headers['content-disposition'])).toContain(
         "filename*=UTF-8''Bericht%20%C3%96lhafen.pdf",
@@ -257,6 +258,11 @@ describe.each(databases)('file routes on %s', (kind) => {
       expect(xml.body.startsWith('<?xml')).toBe(true);
       expect(xml.body).toContain('<InputDaten');
       expect(xml.body).not.toContain('<OutputDaten');
+
+      // Content-Length on every download: the web shows the bytes received against it.
+      for (const res of [xlsx, xml]) {
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      }
 
       await calculate(owner, project.id);
       const withResults = await download(owner, project.id, 'xml/');
