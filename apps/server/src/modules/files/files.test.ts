@@ -551,8 +551,8 @@ describe.each(databases)('file routes on %s', (kind) => {
       expect(apply.statusCode).toBe(400);
       expect(json(apply).error?.code).toBe('IMPORT_INVALID');
       expect(
-        json(apply).error?.details.filter(
-          (d: { params?: { rule?: string } }) => d.params?.rule === 'PLAN_LAYER_LIMIT',
+        (json(apply).error?.details as { params?: { rule?: string } }[]).filter(
+          (d) => d.params?.rule === 'PLAN_LAYER_LIMIT',
         ),
       ).toHaveLength(tooMany.length);
       expect(await versionOf(free, project.id)).toBe(project.version);

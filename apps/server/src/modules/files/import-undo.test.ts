@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- envelope data is asserted with toMatchObject, see test-app.ts */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- envelope data is asserted with toMatchObject, see test-app.ts */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_UNDO_MINUTES } from '@pfahlplaner/contracts';
@@ -172,9 +172,9 @@ describe.each(databases)('import undo in the database on %s', (kind) => {
     const project = await createWithExample(owner, 'Abgelaufen');
     const imported = await applyImport(t, owner, project.id, project.version);
     t.clock.advance(IMPORT_UNDO_MINUTES * MINUTE - 1000);
-    // Access tokens expire with the clock: colleagues sign in afresh.
-    let admin = await addColleague(t, owner.companyId, 'Admin');
     const restarted = await appOnSameDatabase(t);
+    // Access tokens expire with the clock: colleagues sign in afresh.
+    let admin: SignedIn;
     try {
       t.clock.advance(2000);
       admin = await addColleague(t, owner.companyId, 'Admin');

@@ -28,6 +28,9 @@ const envelope = (data: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
+const urlOf = (input: RequestInfo | URL): string =>
+  input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+
 /** A fake XMLHttpRequest whose upload progress and answer the test drives. */
 class FakeXhr {
   static last: FakeXhr | null = null;
@@ -96,7 +99,7 @@ describe('upload progress (ImportButton)', () => {
   it('shows the bytes sent as a percentage from the XHR upload events, then "reading" until the answer', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope(USER)),
+      vi.fn(() => Promise.resolve(envelope(USER))),
     );
     renderPage(<ImportButton companyId={7} projectId={3} version={5} />);
     const file = new File([new Uint8Array(4000)], 'lasten.xlsx');
@@ -167,20 +170,22 @@ describe('download progress (ExportMenu)', () => {
         push = (chunk) => (chunk ? controller.enqueue(chunk) : controller.close());
       },
     });
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
+    const fetchMock = vi.fn((input: RequestInfo | URL) => {
+      const url = urlOf(input);
       if (url.includes('/xlsx/')) {
-        return new Response(body, {
-          status: 200,
-          headers: {
-            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            'content-length': '1000',
-            'content-disposition':
-              'attachment; filename="Projekt.xlsx"; filename*=UTF-8\'\'Projekt.xlsx',
-          },
-        });
+        return Promise.resolve(
+          new Response(body, {
+            status: 200,
+            headers: {
+              'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'content-length': '1000',
+              'content-disposition':
+                'attachment; filename="Projekt.xlsx"; filename*=UTF-8\'\'Projekt.xlsx',
+            },
+          }),
+        );
       }
-      return envelope(USER);
+      return Promise.resolve(envelope(USER));
     });
     vi.stubGlobal('fetch', fetchMock);
     const onExported = vi.fn();
@@ -189,9 +194,7 @@ describe('download progress (ExportMenu)', () => {
     fireEvent.click(screen.getByTestId('export-button'));
     fireEvent.click(await screen.findByTestId('export-xlsx'));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/projects/3/xlsx/'))).toBe(
-        true,
-      ),
+      expect(fetchMock.mock.calls.some(([u]) => urlOf(u).includes('/projects/3/xlsx/'))).toBe(true),
     );
     // Headers there, no byte yet: the bar waits (server still producing or first bytes under way).
     expect((await screen.findByTestId('export-progress')).textContent).toContain('Wird erstellt');
