@@ -33,7 +33,7 @@ import { formatsCodecs } from '#app/modules/files/codecs';
 import { filesRepository } from '#app/modules/files/files.repository';
 import { filesRoutes } from '#app/modules/files/files.routes';
 import { filesService } from '#app/modules/files/files.service';
-import { memoryUndoStore } from '#app/modules/files/import-undo';
+import { importUndoRepository } from '#app/modules/files/import-undo.repository';
 import { generalRoutes } from '#app/modules/general/general.routes';
 import { generalService } from '#app/modules/general/general.service';
 import { mailRepository } from '#app/modules/mail/mail.repository';
@@ -197,7 +197,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     projects: projectsSvc,
     files: filesRepository(db),
     codecs: formatsCodecs,
-    undo: memoryUndoStore(clock),
+    undo: importUndoRepository(db),
     clock,
   });
   const general = generalService({ termsUrl: config.termsUrl, version: config.version });

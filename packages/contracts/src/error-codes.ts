@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'IMPORT_UNREADABLE',
   'IMPORT_INVALID',
   'IMPORT_UNDO_UNAVAILABLE',
+  'IMPORT_UNDO_EXPIRED',
   // request format
   'INVALID_JSON',
   // projects and calculation (issue 5)
@@ -135,6 +136,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   IMPORT_UNREADABLE: 'Error: the file could not be read; nothing was imported',
   IMPORT_INVALID: 'Error: the file contains errors; nothing was imported',
   IMPORT_UNDO_UNAVAILABLE: 'Error: there is no import to undo',
+  IMPORT_UNDO_EXPIRED: 'Error: the import can no longer be undone: the undo period has ended',
   INVALID_JSON: 'Error: the request body is not valid JSON',
   PROJECT_NAME_TOO_LONG: 'Error: Project name max. 40 signs',
   PROJECT_NAME_TAKEN: 'Error: A project with the same name already exists',
@@ -176,6 +178,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   SEAT_LIMIT: 409,
   ALREADY_SUBSCRIBED: 409,
   IMPORT_UNDO_UNAVAILABLE: 409,
+  IMPORT_UNDO_EXPIRED: 409,
   NOT_FOUND: 404,
   CONFLICT: 409,
   VERSION_CONFLICT: 409,

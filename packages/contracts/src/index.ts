@@ -1,6 +1,7 @@
 /** Shared API and file contracts: zod schemas, error codes, roles and the field catalogue. */
 export * from './error-codes';
 export * from './engine-issue-codes';
+export * from './engine-issue-texts';
 export * from './envelope';
 export * from './roles';
 export * from './auth';

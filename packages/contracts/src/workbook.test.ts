@@ -3,6 +3,7 @@ import { defaultsOf } from './fields';
 import {
   WorkbookSchema,
   createWorkbookSchema,
+  findPlanLimitViolations,
   findWorkbookRuleViolations,
   formatIssuePath,
   toErrorDetails,
@@ -178,6 +179,27 @@ describe('WorkbookSchema', () => {
       },
     ]);
     expect(details(workbook(), createWorkbookSchema({ plan: 'Paid' }))).toEqual([]);
+  });
+
+  it('lists the Free plan limits (layers per profile, step width) for the import preview', () => {
+    const input = { ...workbook(), settings: { ...workbook().settings, Schrittweite: 0.5 } };
+    expect(findPlanLimitViolations(input, 'Free')).toEqual([
+      {
+        path: ['settings', 'Schrittweite'],
+        code: 'TOO_SMALL',
+        params: { min: 1, rule: 'PLAN_STEP_WIDTH' },
+      },
+      {
+        path: ['soil_profiles', 0, 'soil_layers'],
+        code: 'TOO_BIG',
+        params: { max: 2, rule: 'PLAN_LAYER_LIMIT' },
+      },
+    ]);
+    expect(findPlanLimitViolations(input, 'Trial')).toEqual([]);
+    expect(findPlanLimitViolations(input, 'Paid')).toEqual([]);
+    const within = { ...workbook(), settings: { ...workbook().settings, Schrittweite: 1 } };
+    within.soil_profiles[0]!.soil_layers.splice(2);
+    expect(findPlanLimitViolations(within, 'Free')).toEqual([]);
   });
 
   it('reports cell errors and cross-row errors of one workbook together', () => {

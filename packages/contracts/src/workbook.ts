@@ -17,6 +17,7 @@ import {
   rowSchemaOf,
 } from './fields';
 import type { Plan } from './roles';
+import { FREE_PLAN_MIN_STEP_WIDTH_M } from './teams';
 
 /** Size guards of one workbook (far above real projects; they bound the work of a single request). */
 export const WORKBOOK_LIMITS = {
@@ -81,6 +82,7 @@ export type Workbook = z.infer<typeof WorkbookShapeSchema>;
 export const WORKBOOK_RULES = [
   'LAYER_ORDER',
   'PLAN_LAYER_LIMIT',
+  'PLAN_STEP_WIDTH',
   'UNKNOWN_SOIL_PROFILE',
   'UNKNOWN_PILE',
 ] as const;
@@ -193,6 +195,64 @@ function references(workbook: Loose): WorkbookViolation[] {
   return found;
 }
 
+/** Free plan: more than FREE_PLAN_MAX_SOIL_LAYERS layers in a profile → TOO_BIG on its layer list. */
+function planLayerLimit(
+  profile: Loose,
+  index: number,
+  plan: Plan | undefined,
+): WorkbookViolation[] {
+  const layerCount = Array.isArray(profile.soil_layers) ? profile.soil_layers.length : 0;
+  return plan === 'Free' && layerCount > FREE_PLAN_MAX_SOIL_LAYERS
+    ? [
+        {
+          path: ['soil_profiles', index, 'soil_layers'],
+          code: 'TOO_BIG',
+          params: { max: FREE_PLAN_MAX_SOIL_LAYERS, rule: 'PLAN_LAYER_LIMIT' },
+        },
+      ]
+    : [];
+}
+
+/**
+ * Free plan: `settings.Schrittweite` below FREE_PLAN_MIN_STEP_WIDTH_M → TOO_SMALL with
+ * `params.rule = 'PLAN_STEP_WIDTH'` (the server checks it on every save, imports report it in the preview).
+ * @param settings the settings object (any shape: non-numbers are the field rules' business)
+ */
+export function planStepWidthViolations(
+  settings: unknown,
+  plan: Plan | undefined,
+  path: (string | number)[] = ['settings', 'Schrittweite'],
+): WorkbookViolation[] {
+  const step = isObject(settings) ? settings.Schrittweite : undefined;
+  return plan === 'Free' && typeof step === 'number' && step < FREE_PLAN_MIN_STEP_WIDTH_M
+    ? [
+        {
+          path,
+          code: 'TOO_SMALL',
+          params: { min: FREE_PLAN_MIN_STEP_WIDTH_M, rule: 'PLAN_STEP_WIDTH' },
+        },
+      ]
+    : [];
+}
+
+/**
+ * Every limit of `plan` a workbook breaks (Free: soil layers per profile, step width), with wire paths;
+ * empty for Trial and Paid. The import preview reports these at their file location (sheet, row, column)
+ * before anything is applied; the server's save checks the same rules again.
+ */
+export function findPlanLimitViolations(
+  workbook: unknown,
+  plan: Plan | undefined,
+): WorkbookViolation[] {
+  if (!isObject(workbook)) return [];
+  return [
+    ...planStepWidthViolations(workbook.settings, plan),
+    ...rowsWithIndex(workbook.soil_profiles).flatMap(([profile, index]) =>
+      planLayerLimit(profile, index, plan),
+    ),
+  ];
+}
+
 /**
  * The cross-row rules of a workbook: unique `Pname` (piles, and per load case), unique soil-profile and
  * load-case names, layer order, the Free plan's layer limit and (optionally) references by name.
@@ -216,14 +276,7 @@ export function findWorkbookRuleViolations(
   ];
   for (const [profile, index] of rowsWithIndex(workbook.soil_profiles)) {
     found.push(...layerOrder(profile, index));
-    const layerCount = Array.isArray(profile.soil_layers) ? profile.soil_layers.length : 0;
-    if (options.plan === 'Free' && layerCount > FREE_PLAN_MAX_SOIL_LAYERS) {
-      found.push({
-        path: ['soil_profiles', index, 'soil_layers'],
-        code: 'TOO_BIG',
-        params: { max: FREE_PLAN_MAX_SOIL_LAYERS, rule: 'PLAN_LAYER_LIMIT' },
-      });
-    }
+    found.push(...planLayerLimit(profile, index, options.plan));
   }
   for (const [loadCase, index] of rowsWithIndex(workbook.horizontal_loadcases)) {
     found.push(

@@ -1,6 +1,6 @@
 /** File codecs: bytes ⇄ contracts types (XML, Excel, PDF). No file system, no network. */
 export * from './issues';
-export type { ImportedWorkbook } from './validate';
+export type { ImportedWorkbook, ImportOptions } from './validate';
 export type { ReportResult } from './result';
 export { parseInputDatenXml, writeInputDatenXml } from './xml/input-daten';
 export { XML_LIMITS } from './xml/safe-xml';
@@ -11,4 +11,4 @@ export { ZIP_LIMITS } from './xlsx/zip-guard';
 export { SHEET_LIMITS, type Lang } from './xlsx/layout';
 export { sampleWorkbook } from './sample';
 export { renderReportPdf, reportDefinition, type ReportInput } from './pdf/report';
-export { formatNumber, type ReportLang } from './pdf/texts';
+export { formatIssueParam, formatNumber, issueText, type ReportLang } from './pdf/texts';

@@ -5,16 +5,23 @@
  * has a complete workbook; the issue (severity error) blocks applying it.
  */
 import {
+  FREE_PLAN_MAX_SOIL_LAYERS,
   WorkbookShapeSchema,
+  findPlanLimitViolations,
   findWorkbookRuleViolations,
   formatIssuePath,
+  type Plan,
   type Workbook,
+  type WorkbookViolation,
 } from '@pfahlplaner/contracts';
 import type { ErrorCode } from '@pfahlplaner/contracts';
 import { issue, type ImportIssue, type ImportIssueParams } from './issues';
 
 /** The workbook of an import: everything but the project version (the server owns that). */
 export type ImportedWorkbook = Omit<Workbook, 'version'>;
+
+/** Options of every reader: the company's plan, whose limits are import problems too (Free plan). */
+export type ImportOptions = { plan?: Plan };
 
 /** Where a value came from in the file. */
 export type SourceLocation = { sheet: string | null; row: number | null; column: string | null };
@@ -78,15 +85,26 @@ const paramsOf = (zodIssue: {
 };
 
 /**
+ * File location of a plan-limit violation: the layer limit points at the first layer beyond the limit
+ * (its key cell `endKote`), the step width at its own cell.
+ */
+const planLimitPath = (violation: WorkbookViolation): (string | number)[] =>
+  violation.params.rule === 'PLAN_LAYER_LIMIT'
+    ? [...violation.path, FREE_PLAN_MAX_SOIL_LAYERS, 'endKote']
+    : violation.path;
+
+/**
  * Validate a raw workbook read from a file.
  * @param raw `{ settings, piles, soil_profiles, horizontal_loadcases }` with wire names and wire units
  * @param locations file locations of the raw values
+ * @param options `plan`: report the limits of that plan (Free: layers per profile, step width) as errors
  * @returns the canonical workbook (schema defaults applied, invalid values replaced by defaults) and
  *   one issue per problem
  */
 export function validateImported(
   raw: Loose,
   locations: LocationMap,
+  options: ImportOptions = {},
 ): { workbook: ImportedWorkbook; issues: ImportIssue[] } {
   const issues: ImportIssue[] = [];
   const candidate = structuredClone({ ...raw, version: 0 });
@@ -126,9 +144,24 @@ export function validateImported(
       }),
     );
   }
+  for (const violation of findPlanLimitViolations(full, options.plan)) {
+    const count = violation.params.rule === 'PLAN_LAYER_LIMIT' ? layerCount(full, violation) : null;
+    issues.push(
+      issue(violation.code, locations.get(planLimitPath(violation)), {
+        path: formatIssuePath(violation.path),
+        ...violation.params,
+        ...(count === null ? {} : { count }),
+        plan: options.plan ?? null,
+      }),
+    );
+  }
   const { version: _version, ...workbook } = full;
   return { workbook, issues };
 }
+
+/** Number of layers of the profile a layer-limit violation names. */
+const layerCount = (workbook: Workbook, violation: WorkbookViolation): number =>
+  workbook.soil_profiles[violation.path[1] as number]?.soil_layers.length ?? 0;
 
 /** A workbook with default settings and no rows (name required: empty text until the server sets it). */
 export const emptyWorkbook = () => ({

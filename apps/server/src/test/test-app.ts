@@ -242,3 +242,26 @@ export const multipartBody = (
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 };
+
+/**
+ * A second app on the database of `t` (same config, secrets and clock): a restarted server, or another
+ * server process sharing the database. Its `close` closes only the app; the database stays with `t`.
+ */
+export const appOnSameDatabase = async (
+  t: TestApp,
+): Promise<Pick<TestApp, 'app' | 'call' | 'close'>> => {
+  const app = await buildApp({ config: t.config, database: t.database, clock: t.clock });
+  await app.ready();
+  return {
+    app,
+    close: () => app.close(),
+    call: (method, url, o = {}) =>
+      app.inject({
+        method,
+        url,
+        remoteAddress: o.ip ?? '10.0.0.1',
+        headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
+        ...(o.body === undefined ? {} : { payload: o.body as Record<string, unknown> }),
+      }),
+  };
+};

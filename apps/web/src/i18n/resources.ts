@@ -1,3 +1,5 @@
+import type { EngineIssueCode, IssueTextLang } from '@pfahlplaner/contracts';
+import { ENGINE_ISSUE_CODES, ENGINE_ISSUE_TEXTS } from '@pfahlplaner/contracts';
 import de from './de.json';
 import en from './en.json';
 import filesDe from './features/files.de.json';
@@ -10,13 +12,22 @@ import workspaceDe from './features/workspace.de.json';
 import workspaceEn from './features/workspace.en.json';
 
 /**
+ * `workspace.issue.<CODE>`: the sentences of the engine's issue codes come from the one table in
+ * contracts (ENGINE_ISSUE_TEXTS), which the PDF report prints too.
+ */
+const engineIssueTexts = (lang: IssueTextLang): Record<EngineIssueCode, string> =>
+  Object.fromEntries(
+    ENGINE_ISSUE_CODES.map((code) => [code, ENGINE_ISSUE_TEXTS[code][lang]]),
+  ) as Record<EngineIssueCode, string>;
+
+/**
  * The translation trees. The shell's texts live in de.json/en.json; each large feature keeps its texts
  * in its own pair of files under features/ (one top-level key per feature), so that parallel work on
  * different features never edits the same file.
  */
 export const translationDe = {
   ...de,
-  workspace: workspaceDe,
+  workspace: { ...workspaceDe, issue: engineIssueTexts('de') },
   panels: panelsDe,
   team: teamDe,
   files: filesDe,
@@ -24,7 +35,7 @@ export const translationDe = {
 
 export const translationEn = {
   ...en,
-  workspace: workspaceEn,
+  workspace: { ...workspaceEn, issue: engineIssueTexts('en') },
   panels: panelsEn,
   team: teamEn,
   files: filesEn,

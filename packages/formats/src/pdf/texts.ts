@@ -1,5 +1,6 @@
 /** Report texts in German (default) and English, and number formatting per language. */
 import type { SettingsGroup } from '@pfahlplaner/contracts';
+import { engineIssueText, FIELD_TEXTS, fillIssueText } from '@pfahlplaner/contracts';
 
 export type ReportLang = 'de' | 'en';
 
@@ -128,69 +129,50 @@ const EN: typeof DE = {
 export const TEXTS = { de: DE, en: EN } as const;
 export type Texts = typeof DE;
 
-/** Short explanations of the engine's issue codes that a checking engineer meets most. */
-const ISSUE_TEXTS: Record<string, { de: string; en: string }> = {
-  TABLE_VALUE_UNVERIFIED: { de: 'Tabellenwert nicht verifiziert', en: 'Table value not verified' },
-  PILE_TYPE_TABLES_UNVERIFIED: {
-    de: 'Tabellen des Pfahltyps nicht verifiziert',
-    en: 'Tables of the pile type not verified',
-  },
-  CURVE_RULE_UNVERIFIED: {
-    de: 'Regel der Widerstands-Setzungs-Linie nicht verifiziert',
-    en: 'Curve rule not verified',
-  },
-  LOAD_EXCEEDS_RESISTANCE: {
-    de: 'Einwirkung größer als Widerstand',
-    en: 'Action exceeds resistance',
-  },
-  REQUIRED_LENGTH_NOT_FOUND: {
-    de: 'Keine Pfahllänge erfüllt die Nachweise',
-    en: 'No pile length satisfies the checks',
-  },
-  LAYER_VALUES_MISSING: { de: 'Bodenkennwerte fehlen', en: 'Soil parameters missing' },
-  PILE_TYPE_REQUIRES_LAYER_VALUES: {
-    de: 'Pfahltyp verlangt eingegebene Bodenkennwerte',
-    en: 'Pile type needs input soil parameters',
-  },
-  EQUIVALENT_DIAMETER_ASSUMED: {
-    de: 'Äquivalenter Durchmesser angenommen',
-    en: 'Equivalent diameter assumed',
-  },
-  GROUP_RULE_PRODUCT: { de: 'Gruppenfaktor als Produkt angesetzt', en: 'Group factor as product' },
-  GROUP_LOAD_SHARED: {
-    de: 'Last auf die Pfähle der Gruppe verteilt',
-    en: 'Load shared by the group piles',
-  },
-  LOAD_FROM_LOADCASE: { de: 'Last aus Lastfall übernommen', en: 'Load taken from load case' },
-  TOE_INFLUENCE_MODE_UNVERIFIED: {
-    de: 'Fußbeeinflussung nicht verifiziert',
-    en: 'Toe influence mode not verified',
-  },
-  TENSION_NO_RESISTANCE: { de: 'Kein Zugwiderstand', en: 'No tension resistance' },
-  SECTION_CAPACITY_EXCEEDED: {
-    de: 'Querschnittstragfähigkeit überschritten',
-    en: 'Section capacity exceeded',
-  },
-  LATERAL_SUBGRADE_RULE_UNVERIFIED: {
-    de: 'Bettungsansatz nicht verifiziert',
-    en: 'Subgrade rule not verified',
-  },
+/**
+ * A parameter value of an issue in the report's language: numbers with a decimal comma in German (up to
+ * three decimals, four significant digits below 1), booleans as yes/no, text as it is.
+ */
+export const formatIssueParam = (value: string | number | boolean, lang: ReportLang): string => {
+  if (typeof value === 'boolean') return TEXTS[lang][value ? 'yes' : 'no'];
+  if (typeof value === 'string') return value;
+  if (!Number.isFinite(value)) return String(value);
+  const magnitude = Math.abs(value);
+  if (magnitude !== 0 && magnitude < 1) {
+    return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
+      maximumSignificantDigits: 4,
+    }).format(value);
+  }
+  return formatNumber(value, 3, lang, true);
 };
 
-/** Readable text of an issue: explanation (when known), code and parameters. */
+/**
+ * Readable text of an engine issue in the report's language: the sentence of the one issue-text table
+ * (contracts ENGINE_ISSUE_TEXTS, the same the web shows) with its numbers formatted in that language,
+ * then in brackets the field and the parameters the sentence does not mention, then the code.
+ * Codes without a sentence (not engine codes) print the code and every parameter.
+ */
 export const issueText = (
-  entry: { code: string; params?: Readonly<Record<string, unknown>> },
+  entry: {
+    code: string;
+    field?: string;
+    params?: Readonly<Record<string, string | number | boolean | null | undefined>>;
+  },
   lang: ReportLang,
 ): string => {
-  const known = ISSUE_TEXTS[entry.code]?.[lang];
-  const params = Object.entries(entry.params ?? {})
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(
-      ([key, value]) =>
-        `${key} = ${typeof value === 'number' ? formatNumber(value, 3, lang, true) : String(value)}`,
-    )
-    .join(', ');
-  return `${known ? `${known} ` : ''}[${entry.code}]${params ? ` (${params})` : ''}`;
+  const params = entry.params ?? {};
+  const format = (value: string | number | boolean) => formatIssueParam(value, lang);
+  const template = engineIssueText(entry.code, lang);
+  const filled = template ? fillIssueText(template, params, format) : { text: '', used: [] };
+  const extra = Object.entries(params)
+    .filter(([key, value]) => !filled.used.includes(key) && value !== null && value !== undefined)
+    .filter(([, value]) => value !== '')
+    .map(([key, value]) => `${key} = ${format(value as string | number | boolean)}`);
+  const label = entry.field ? FIELD_TEXTS[lang][entry.field]?.label : undefined;
+  const details = [...(label ? [label] : []), ...extra].join('; ');
+  return [filled.text, details ? `(${details})` : '', `[${entry.code}]`]
+    .filter((part) => part !== '')
+    .join(' ');
 };
 
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -15,7 +15,12 @@ import {
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { issue, type ImportIssue } from '../issues';
-import { LocationMap, validateImported, type ImportedWorkbook } from '../validate';
+import {
+  LocationMap,
+  validateImported,
+  type ImportedWorkbook,
+  type ImportOptions,
+} from '../validate';
 import { columnLetter, readCell, type CellValue } from './cells';
 import { EXTRA_COLUMNS, RESULT_SHEET_NAMES, SHEET_LIMITS, UNIT_TEXTS } from './layout';
 import { checkZip, isZip, ZIP_LIMITS } from './zip-guard';
@@ -323,8 +328,13 @@ const endsWithInfo = (name: string) => name.toLowerCase().endsWith('-info');
  * Apply the sheet rules to grids and validate.
  * @param grids sheets in file order
  * @param settings settings of the result (an Excel file carries none: the predecessor kept the project's)
+ * @param options `plan`: its limits are reported as problems (ImportOptions)
  */
-export function readGrids(grids: Grid[], settings: Partial<ProjectSettings>): ReadResult {
+export function readGrids(
+  grids: Grid[],
+  settings: Partial<ProjectSettings>,
+  options: ImportOptions = {},
+): ReadResult {
   const reader = new SheetReader();
   const issues = reader.issues;
   const [pileGrid, ...rest] = grids;
@@ -416,7 +426,7 @@ export function readGrids(grids: Grid[], settings: Partial<ProjectSettings>): Re
       horizontal_loads: entries.filter((e) => e.excelRow > 0).map((e) => e.row),
     });
   }
-  const validated = validateImported(raw, reader.locations);
+  const validated = validateImported(raw, reader.locations, options);
   return { workbook: validated.workbook, issues: [...issues, ...validated.issues] };
 }
 
@@ -424,12 +434,12 @@ export function readGrids(grids: Grid[], settings: Partial<ProjectSettings>): Re
  * Read an Excel file (.xlsx: the predecessor's layout or our export; .xls: BIFF8 via SheetJS).
  * @param bytes file content
  * @param options `settings`: the project's current settings, returned unchanged (Excel carries none);
- *   without it the catalogue defaults with the name `Import`
+ *   without it the catalogue defaults with the name `Import`; `plan`: its limits are reported as problems
  * @returns workbook and issues; apply only when no issue has severity `error`
  */
 export async function readWorkbookXlsx(
   bytes: Uint8Array,
-  options: { settings?: Partial<ProjectSettings> } = {},
+  options: { settings?: Partial<ProjectSettings> } & ImportOptions = {},
 ): Promise<ReadResult> {
   const settings = options.settings ?? { name: 'Import' };
   const fail = (issues: ImportIssue[]): ReadResult => ({
@@ -446,5 +456,5 @@ export async function readWorkbookXlsx(
   else if (isCfb(bytes)) grids = xlsGrids(bytes);
   else return fail([issue('NOT_A_SPREADSHEET', {}, {})]);
   if (grids.length > 0 && 'code' in grids[0]!) return fail(grids as ImportIssue[]);
-  return readGrids(grids as Grid[], settings);
+  return readGrids(grids as Grid[], settings, { plan: options.plan });
 }

@@ -18,7 +18,12 @@ import {
 import type { ProjectResult } from '@pfahlplaner/engine';
 import { XMLParser } from 'fast-xml-parser';
 import { issue, type ImportIssue } from '../issues';
-import { LocationMap, validateImported, type ImportedWorkbook } from '../validate';
+import {
+  LocationMap,
+  validateImported,
+  type ImportedWorkbook,
+  type ImportOptions,
+} from '../validate';
 import type { ReportResult } from '../result';
 import { checkXml, lineIndex } from './safe-xml';
 
@@ -420,9 +425,13 @@ const readPileExtension = (reader: Reader, extension: Node, piles: Row[]): void 
  * ENTITY declarations refused. Every problem is an ImportIssue with the element path in `sheet`, the
  * line in `row` and the element name in `column`.
  * @param input file bytes (UTF-8) or text
+ * @param options `plan`: its limits are reported as problems (ImportOptions)
  * @returns the workbook (settings from `projektInfo`; results not read) and the issues
  */
-export function parseInputDatenXml(input: Uint8Array | string): {
+export function parseInputDatenXml(
+  input: Uint8Array | string,
+  options: ImportOptions = {},
+): {
   workbook: ImportedWorkbook;
   issues: ImportIssue[];
 } {
@@ -558,6 +567,7 @@ export function parseInputDatenXml(input: Uint8Array | string): {
   const validated = validateImported(
     { settings, piles, soil_profiles, horizontal_loadcases },
     reader.locations,
+    options,
   );
   return { workbook: validated.workbook, issues: [...reader.issues, ...validated.issues] };
 }

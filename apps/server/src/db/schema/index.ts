@@ -4,3 +4,4 @@ export * from './auth';
 export * from './projects';
 export * from './mail';
 export * from './billing';
+export * from './files';

@@ -1,4 +1,4 @@
-import type { FileLanguage, ProjectSettings, Workbook } from '@pfahlplaner/contracts';
+import type { FileLanguage, Plan, ProjectSettings, Workbook } from '@pfahlplaner/contracts';
 import type { ImportIssue, ReportResult } from '@pfahlplaner/formats';
 import {
   parseInputDatenXml,
@@ -31,10 +31,15 @@ export type PdfInput = {
 
 /** The file codecs the service uses: `@pfahlplaner/formats`, behind one seam. */
 export type Codecs = {
-  parseXml: (bytes: Uint8Array) => { workbook: ImportedWorkbook; issues: ImportIssue[] };
+  /** `plan`: the company's plan, whose limits the preview reports with their file location. */
+  parseXml: (
+    bytes: Uint8Array,
+    plan: Plan,
+  ) => { workbook: ImportedWorkbook; issues: ImportIssue[] };
   readXlsx: (
     bytes: Uint8Array,
     settings: ProjectSettings,
+    plan: Plan,
   ) => Promise<{ workbook: ImportedWorkbook; issues: ImportIssue[] }>;
   writeXml: (workbook: ImportedWorkbook, result?: ReportResult) => string;
   writeXlsx: (
@@ -47,8 +52,8 @@ export type Codecs = {
 };
 
 export const formatsCodecs: Codecs = {
-  parseXml: (bytes) => parseInputDatenXml(bytes),
-  readXlsx: (bytes, settings) => readWorkbookXlsx(bytes, { settings }),
+  parseXml: (bytes, plan) => parseInputDatenXml(bytes, { plan }),
+  readXlsx: (bytes, settings, plan) => readWorkbookXlsx(bytes, { settings, plan }),
   writeXml: (workbook, result) => writeInputDatenXml(workbook, result),
   writeXlsx: (workbook, result, lang) => writeWorkbookXlsx(workbook, result, lang),
   sampleXlsx: (lang) => sampleImportXlsx(lang),

@@ -32,6 +32,16 @@ export const filesRepository = (db: Db) => ({
         .limit(1)
     )[0],
 
+  /** The company's plan as stored (`Free`, `Trial`, `Paid`); the caller maps unknown values to Free. */
+  companyPlan: async (companyId: number): Promise<string | undefined> =>
+    (
+      await db
+        .select({ plan: companies.plan })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1)
+    )[0]?.plan,
+
   companyLogo: async (companyId: number) =>
     (
       await db

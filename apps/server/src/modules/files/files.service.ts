@@ -7,9 +7,10 @@ import type {
   ImportPreview,
   ImportQuery,
   ImportSummary,
+  Plan,
   Workbook,
 } from '@pfahlplaner/contracts';
-import { IMPORT_UNDO_MINUTES, safeFileName, SETTINGS_FIELDS } from '@pfahlplaner/contracts';
+import { IMPORT_UNDO_MINUTES, PLANS, safeFileName, SETTINGS_FIELDS } from '@pfahlplaner/contracts';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { MINUTE } from '#app/lib/clock';
@@ -17,7 +18,7 @@ import type { AuthContext } from '#app/modules/auth/auth.service';
 import type { Codecs, ReportCompany } from '#app/modules/files/codecs';
 import { detectImportFormat } from '#app/modules/files/file-type';
 import type { FilesRepository } from '#app/modules/files/files.repository';
-import type { ImportUndoStore } from '#app/modules/files/import-undo';
+import type { ImportUndoStore } from '#app/modules/files/import-undo.repository';
 import type { ProjectsService } from '#app/modules/projects/projects.service';
 
 type Deps = {
@@ -151,17 +152,27 @@ export const filesService = (deps: Deps) => {
     };
   };
 
-  /** Reads the file into a workbook with issues; the project's identity settings are kept. */
+  /** The company's plan (unknown stored values count as Free, like the projects service). */
+  const planOf = async (companyId: number): Promise<Plan> => {
+    const plan = await files.companyPlan(companyId);
+    return (PLANS as readonly string[]).includes(plan ?? '') ? (plan as Plan) : 'Free';
+  };
+
+  /**
+   * Reads the file into a workbook with issues (the plan's limits included, at their file location);
+   * the project's identity settings are kept.
+   */
   const readFile = async (
     format: ImportFormat,
     bytes: Uint8Array,
     current: Loose,
+    plan: Plan,
   ): Promise<{ workbook: Omit<Workbook, 'version'> | null; issues: ImportIssue[] }> => {
     const currentSettings = (current.settings ?? {}) as Loose;
     const read =
       format === 'xml'
-        ? codecs.parseXml(bytes)
-        : await codecs.readXlsx(bytes, currentSettings as Workbook['settings']);
+        ? codecs.parseXml(bytes, plan)
+        : await codecs.readXlsx(bytes, currentSettings as Workbook['settings'], plan);
     const issues = read.issues as ImportIssue[];
     if (issues.some((i) => i.severity === 'error' && FATAL_ISSUES.has(i.code))) {
       return { workbook: null, issues };
@@ -274,7 +285,12 @@ export const filesService = (deps: Deps) => {
       }
       const detail = await projects.detail(auth, companyId, projectId);
       const current = detail.workbook as Loose;
-      const { workbook, issues } = await readFile(type.format, file.bytes, current);
+      const { workbook, issues } = await readFile(
+        type.format,
+        file.bytes,
+        current,
+        await planOf(companyId),
+      );
       const preview: ImportPreview = {
         format: type.format,
         file_name: file.name,
@@ -312,13 +328,18 @@ export const filesService = (deps: Deps) => {
         throw error;
       }
       // `detail` was read at `version` and the write succeeded only on that version: it is what was replaced.
+      // The entry is written after the workbook (not in its transaction): a crash in between loses the
+      // undo, never restores a wrong workbook (ADR 0095).
       if (detail.workbook.version === version) {
-        const undoUntil = new Date(clock.now().getTime() + IMPORT_UNDO_MINUTES * MINUTE);
-        undo.put(projectId, {
+        const now = clock.now();
+        const undoUntil = new Date(now.getTime() + IMPORT_UNDO_MINUTES * MINUTE);
+        await undo.put({
+          projectId,
           companyId,
           previous: withoutVersion(current),
           importedVersion: saved.version,
           userId: auth.userId,
+          createdAt: now,
           expiresAt: undoUntil,
         });
         return { ...saved, summary: preview.summary, undo_until: undoUntil.toISOString() };
@@ -337,27 +358,39 @@ export const filesService = (deps: Deps) => {
       version: number,
     ): Promise<ImportApplyResult> => {
       await projects.assertAccess(auth, companyId, projectId, 'write');
-      const entry = undo.get(projectId);
-      if (!entry || entry.companyId !== companyId) {
-        throw new AppError('IMPORT_UNDO_UNAVAILABLE', {
-          details: [{ path: '', code: 'IMPORT_UNDO_UNAVAILABLE', params: { reason: 'none' } }],
+      const unavailable = (reason: 'none' | 'changed') =>
+        new AppError('IMPORT_UNDO_UNAVAILABLE', {
+          details: [{ path: '', code: 'IMPORT_UNDO_UNAVAILABLE', params: { reason } }],
+        });
+      // Tenant-scoped read: an entry of another company is "nothing to undo" (access already said 404).
+      const entry = await undo.get(companyId, projectId);
+      if (!entry) throw unavailable('none');
+      if (entry.expiresAt.getTime() <= clock.now().getTime()) {
+        // Kept (purged a day later by the next import anywhere): asking again gives the same answer.
+        throw new AppError('IMPORT_UNDO_EXPIRED', {
+          details: [
+            {
+              path: '',
+              code: 'IMPORT_UNDO_EXPIRED',
+              params: { expired_at: entry.expiresAt.toISOString(), minutes: IMPORT_UNDO_MINUTES },
+            },
+          ],
         });
       }
       if (version !== entry.importedVersion) {
         const detail = await projects.detail(auth, companyId, projectId);
         if (detail.workbook.version !== entry.importedVersion) {
           // Changed after the import: restoring would silently drop those changes.
-          undo.delete(projectId);
-          throw new AppError('IMPORT_UNDO_UNAVAILABLE', {
-            details: [{ path: '', code: 'IMPORT_UNDO_UNAVAILABLE', params: { reason: 'changed' } }],
-          });
+          await undo.delete(companyId, projectId, entry.importedVersion);
+          throw unavailable('changed');
         }
       }
+      // Version-checked: of two concurrent undos (any server processes) one wins, the other gets 409.
       const saved = await projects.saveWorkbook(auth, companyId, projectId, {
         ...entry.previous,
         version,
       });
-      undo.delete(projectId);
+      await undo.delete(companyId, projectId, entry.importedVersion);
       const restored = entry.previous as unknown as Omit<Workbook, 'version'>;
       return { ...saved, summary: summaryOf(restored, []), undo_until: null };
     },

@@ -225,6 +225,7 @@ describe.each(databases)('file routes on %s', (kind) => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(Number(pdf.headers['content-length'])).toBe(pdf.rawPayload.length);
       expect(pdf.headers['content-disposition']).toBe(contentDisposition('Bericht Ölhafen.pdf'));
       expect(String(pdf.headers['content-disposition'])).toContain(
         "filename*=UTF-8''Bericht%20%C3%96lhafen.pdf",
@@ -257,6 +258,11 @@ describe.each(databases)('file routes on %s', (kind) => {
       expect(xml.body.startsWith('<?xml')).toBe(true);
       expect(xml.body).toContain('<InputDaten');
       expect(xml.body).not.toContain('<OutputDaten');
+
+      // Content-Length on every download: the web shows the bytes received against it.
+      for (const res of [xlsx, xml]) {
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      }
 
       await calculate(owner, project.id);
       const withResults = await download(owner, project.id, 'xml/');
@@ -408,7 +414,8 @@ describe.each(databases)('file routes on %s', (kind) => {
       // The owner's access token expired with the clock as well: a colleague signs in afresh.
       owner = await addColleague(t, owner.companyId, 'Admin');
       const expired = await undo(owner, second.id, imported.version);
-      expect(json(expired).error?.code).toBe('IMPORT_UNDO_UNAVAILABLE');
+      expect(expired.statusCode).toBe(409);
+      expect(json(expired).error?.code).toBe('IMPORT_UNDO_EXPIRED');
       expect(applied.version).toBe(project.version + 1);
     });
 
@@ -467,6 +474,88 @@ describe.each(databases)('file routes on %s', (kind) => {
       expect(body.data.issues.length).toBe(preview.issues.length);
       expect(body.error?.details.length).toBe(preview.summary.errors);
       expect(await versionOf(owner, project.id)).toBe(project.version);
+    });
+
+    it('reports the Free plan limits in the preview with sheet, row and column, and refuses them at apply', async () => {
+      const free = await signUp(t, uniqueEmail('free'), 'Klein GmbH');
+      await t.database.db
+        .update(companies)
+        .set({ plan: 'Free' })
+        .where(eq(companies.id, free.companyId));
+      const project = await create(free, 'Free Import');
+
+      // Excel: the sample has profiles with more than two layers.
+      const res = await upload(free, project.id, sampleXlsx, 'Beispiel.xlsx');
+      expect(res.statusCode).toBe(200);
+      const preview = json(res).data;
+      expect(preview.applicable).toBe(false);
+      const layerIssues = preview.issues.filter(
+        (i: { params: { rule?: string } }) => i.params.rule === 'PLAN_LAYER_LIMIT',
+      );
+      const tooMany = (preview.workbook.soil_profiles as { soil_layers: { endKote: number }[] }[])
+        .map((p, index) => ({ p, index }))
+        .filter(({ p }) => p.soil_layers.length > 2);
+      expect(tooMany.length).toBeGreaterThan(0);
+      expect(layerIssues).toHaveLength(tooMany.length);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(sampleXlsx as never);
+      for (const { p, index } of tooMany) {
+        const found = layerIssues.find(
+          (i: { params: { path: string } }) =>
+            i.params.path === `soil_profiles[${index}].soil_layers`,
+        );
+        expect(found).toMatchObject({
+          code: 'TOO_BIG',
+          severity: 'error',
+          params: { max: 2, count: p.soil_layers.length },
+        });
+        // The place is the key cell (Endkote) of the first layer beyond the limit.
+        const cell = book.getWorksheet(found.sheet)!.getCell(`${found.column}${found.row}`);
+        expect(Number(cell.value)).toBeCloseTo(p.soil_layers[2]!.endKote, 6);
+      }
+
+      // XML: a step width below 1.0 m is reported at its element and line.
+      const paid = await withExample(owner, 'Feine Schritte');
+      const fine = exampleWorkbook('Feine Schritte', paid.version);
+      fine.settings = { ...fine.settings, Schrittweite: 0.5 };
+      await save(owner, paid.id, fine);
+      const xml = (await download(owner, paid.id, 'xml/')).rawPayload;
+      const xmlPreview = json(await upload(free, project.id, xml, 'fein.xml')).data;
+      const step = xmlPreview.issues.find(
+        (i: { params: { rule?: string } }) => i.params.rule === 'PLAN_STEP_WIDTH',
+      );
+      expect(step).toMatchObject({
+        code: 'TOO_SMALL',
+        severity: 'error',
+        column: '_Schrittweite',
+        params: { min: 1, path: 'settings.Schrittweite' },
+      });
+      expect(step.sheet).toContain('projektInfo');
+      expect(xml.toString('utf8').split('\n')[step.row - 1]).toContain('_Schrittweite');
+      // The same file in a paid company has no plan problem.
+      const paidPreview = json(await upload(owner, paid.id, xml, 'fein.xml')).data;
+      expect(
+        paidPreview.issues.filter((i: { params: { rule?: string } }) =>
+          String(i.params.rule).startsWith('PLAN_'),
+        ),
+      ).toEqual([]);
+
+      // Apply is refused with the same problems; nothing is written.
+      const apply = await upload(
+        free,
+        project.id,
+        sampleXlsx,
+        'Beispiel.xlsx',
+        `mode=apply&version=${project.version}`,
+      );
+      expect(apply.statusCode).toBe(400);
+      expect(json(apply).error?.code).toBe('IMPORT_INVALID');
+      expect(
+        (json(apply).error?.details as { params?: { rule?: string } }[]).filter(
+          (d) => d.params?.rule === 'PLAN_LAYER_LIMIT',
+        ),
+      ).toHaveLength(tooMany.length);
+      expect(await versionOf(free, project.id)).toBe(project.version);
     });
 
     it('lets guests export but not import', async () => {

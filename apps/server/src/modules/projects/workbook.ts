@@ -14,7 +14,9 @@ import {
   createWorkbookSchema,
   defaultsOf,
   ERROR_CODES,
+  FREE_PLAN_MIN_STEP_WIDTH_M,
   fieldsOf,
+  planStepWidthViolations,
   resultFieldsOf,
   toErrorDetails,
 } from '@pfahlplaner/contracts';
@@ -24,7 +26,7 @@ import { zodErrorMap } from '#app/lib/validation';
 import type { FullProjectResult } from '#app/modules/calculation/run-calculation';
 
 /** Free plan: the length iteration step (`Schrittweite`) must be at least 1.0 m (issue 5). */
-export const FREE_PLAN_MIN_STEP_WIDTH = 1.0;
+export const FREE_PLAN_MIN_STEP_WIDTH = FREE_PLAN_MIN_STEP_WIDTH_M;
 
 /** The stored document: a workbook without `version` (the version lives in the project row). */
 export type StoredWorkbook = Omit<Workbook, 'version'>;
@@ -133,24 +135,18 @@ export const validateWorkbook = (input: unknown, options: ValidateOptions): Work
   return parsed.data;
 };
 
-/** Free plan: `settings.Schrittweite` below 1.0 m → TOO_SMALL with `params.rule = 'PLAN_STEP_WIDTH'`. */
+/**
+ * Free plan: `settings.Schrittweite` below 1.0 m → TOO_SMALL with `params.rule = 'PLAN_STEP_WIDTH'`
+ * (the contracts' rule, which the import preview reports too).
+ */
 export const planStepWidthProblems = (
   input: unknown,
   plan: Plan,
   path = 'settings.Schrittweite',
-): ErrorDetail[] => {
-  const settings = (input as { settings?: unknown } | null)?.settings;
-  const step = (settings as { Schrittweite?: unknown } | null | undefined)?.Schrittweite;
-  return plan === 'Free' && typeof step === 'number' && step < FREE_PLAN_MIN_STEP_WIDTH
-    ? [
-        {
-          path,
-          code: 'TOO_SMALL',
-          params: { min: FREE_PLAN_MIN_STEP_WIDTH, rule: 'PLAN_STEP_WIDTH' },
-        },
-      ]
-    : [];
-};
+): ErrorDetail[] =>
+  planStepWidthViolations((input as { settings?: unknown } | null)?.settings, plan).map(
+    (violation) => ({ path, code: violation.code, params: violation.params }),
+  );
 
 const fill = (row: object, keys: Set<string>, source: Row | undefined): Row => {
   const out: Row = { ...row };

@@ -162,7 +162,12 @@ export const ImportButton = ({
       notify.success(200, t('files.import.undone'));
       onUndone?.(result);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'IMPORT_UNDO_UNAVAILABLE') setUndoUntil(null);
+      if (
+        error instanceof ApiError &&
+        (error.code === 'IMPORT_UNDO_UNAVAILABLE' || error.code === 'IMPORT_UNDO_EXPIRED')
+      ) {
+        setUndoUntil(null);
+      }
       notify.failure(error, t('files.import.undoFailed'));
     } finally {
       setBusy(null);
@@ -213,6 +218,7 @@ export const ImportButton = ({
         open={preview !== null}
         preview={preview}
         applying={busy === 'apply'}
+        applyProgress={busy === 'apply' ? percent : null}
         onApply={() => void apply()}
         onCancel={() => {
           setPreview(null);

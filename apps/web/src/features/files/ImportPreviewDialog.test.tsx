@@ -74,6 +74,40 @@ describe('ImportPreviewDialog', () => {
     expect(applyButton().disabled).toBe(true);
   });
 
+  it('explains a Free plan limit at its sheet, row and column', async () => {
+    renderPage(
+      <ImportPreviewDialog
+        open
+        preview={preview([
+          {
+            sheet: 'BP 1',
+            row: 4,
+            column: 'A',
+            code: 'TOO_BIG',
+            params: {
+              rule: 'PLAN_LAYER_LIMIT',
+              max: 2,
+              count: 3,
+              path: 'soil_profiles[0].soil_layers',
+            },
+            severity: 'error',
+          },
+        ])}
+        applying={false}
+        onApply={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(await screen.findByText('Blatt / Element: BP 1')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Ihr Tarif (Free) erlaubt höchstens 2 Bodenschichten je Profil; dieses Profil hat 3. Bitte Schichten zusammenfassen oder upgraden.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('4')).toBeTruthy();
+    expect(applyButton().disabled).toBe(true);
+  });
+
   it('enables Apply when there are only warnings', async () => {
     const onApply = vi.fn();
     renderPage(

@@ -1,6 +1,6 @@
 import type { ImportIssue, ImportPreview } from '@pfahlplaner/contracts';
 import { IMPORT_UNDO_MINUTES } from '@pfahlplaner/contracts';
-import { Alert, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Modal, Progress, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupIssues, hasBlockingIssues, issueTextKeys } from './import-issues';
@@ -10,6 +10,11 @@ export type ImportPreviewDialogProps = {
   preview: ImportPreview | null;
   /** True while the apply request runs. */
   applying: boolean;
+  /**
+   * Upload progress of the apply request in percent (the file is sent again); null once sent or when the
+   * browser cannot tell (the server is then checking and writing).
+   */
+  applyProgress?: number | null;
   onApply: () => void;
   onCancel: () => void;
 };
@@ -26,6 +31,7 @@ export const ImportPreviewDialog = ({
   open,
   preview,
   applying,
+  applyProgress = null,
   onApply,
   onCancel,
 }: ImportPreviewDialogProps) => {
@@ -36,7 +42,7 @@ export const ImportPreviewDialog = ({
   // Issue keys are built at run time (one per code), so they bypass the typed key list.
   const translateLoose = i18n.t.bind(i18n) as unknown as (key: string, options: object) => string;
   const issueText = (issue: ImportIssue): string => {
-    const key = issueTextKeys(issue.code).find((k) => i18n.exists(k));
+    const key = issueTextKeys(issue.code, issue.params).find((k) => i18n.exists(k));
     const params = { ...issue.params };
     return key ? translateLoose(key, params) : `${t('files.issue.unknown')} (${issue.code})`;
   };
@@ -112,6 +118,20 @@ export const ImportPreviewDialog = ({
             showIcon
             title={t('files.import.replaceWarning', { minutes: IMPORT_UNDO_MINUTES })}
           />
+        )}
+        {applying && (
+          <div data-testid="import-apply-progress" style={{ marginTop: 12 }}>
+            <Progress
+              size="small"
+              percent={applyProgress ?? 100}
+              status="active"
+              format={() =>
+                applyProgress === null || applyProgress >= 100
+                  ? t('files.import.applying')
+                  : `${applyProgress} %`
+              }
+            />
+          </div>
         )}
         {groups.length === 0 && (
           <Typography.Paragraph style={{ marginTop: 16 }}>

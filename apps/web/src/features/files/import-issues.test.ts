@@ -51,6 +51,14 @@ describe('groupIssues', () => {
       'error.ZIP_TOO_LARGE',
     ]);
   });
+
+  it('looks up the text of a cross-row or plan rule first', () => {
+    expect(issueTextKeys('TOO_BIG', { rule: 'PLAN_LAYER_LIMIT', max: 2 })).toEqual([
+      'files.issue.rule.PLAN_LAYER_LIMIT',
+      'files.issue.TOO_BIG',
+      'error.TOO_BIG',
+    ]);
+  });
 });
 
 describe('fileNameFromDisposition', () => {

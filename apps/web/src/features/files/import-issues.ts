@@ -32,8 +32,15 @@ export const groupIssues = (issues: readonly ImportIssue[]): IssueGroup[] => {
   }));
 };
 
-/** Translation key candidates of an issue code: the file feature's own text, then the shared error text. */
-export const issueTextKeys = (code: string): string[] => [`files.issue.${code}`, `error.${code}`];
+/**
+ * Translation key candidates of an issue: the text of its cross-row or plan rule (`params.rule`, e.g.
+ * PLAN_LAYER_LIMIT), then the file feature's own text of the code, then the shared error text.
+ */
+export const issueTextKeys = (code: string, params: ImportIssue['params'] = {}): string[] => [
+  ...(typeof params.rule === 'string' ? [`files.issue.rule.${params.rule}`] : []),
+  `files.issue.${code}`,
+  `error.${code}`,
+];
 
 /** True when at least one issue blocks applying the import. */
 export const hasBlockingIssues = (issues: readonly ImportIssue[]): boolean =>
