@@ -38,6 +38,9 @@ function layersByTable(
   return byTable;
 }
 
+/** Layer numbers as the engineer sees them in the profile table (1 = top layer); the model counts from 0. */
+const layerNumbers = (indices: readonly number[]): string => indices.map((i) => i + 1).join(',');
+
 const unverifiedOf = (setup: PileSetup) => (i: number) => setup.ctx.model.layers[i]!.unverified;
 const clampedOf = (setup: PileSetup) => (i: number) => setup.ctx.model.layers[i]!.clamped;
 
@@ -54,7 +57,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
     out.push(
       issue('TABLE_VALUE_UNVERIFIED', 'warning', {
         ...where,
-        params: { table, layers: idx.join(',') },
+        params: { table, layers: layerNumbers(idx) },
       }),
     );
   }
@@ -62,7 +65,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
     out.push(
       issue('TABLE_ABOVE_RANGE_CLAMPED', 'warning', {
         ...where,
-        params: { table, layers: idx.join(',') },
+        params: { table, layers: layerNumbers(idx) },
       }),
     );
   }
@@ -97,7 +100,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
         ...where,
         field: 'BodenProfil',
         params: {
-          layers: missing.join(','),
+          layers: layerNumbers(missing),
           PfahlTyp: pile.PfahlTyp,
           profile: ctx.model.profile.name,
           fields: 'qsk,qbk002,qbk003,qbk01',
@@ -244,7 +247,7 @@ function actionIssues(setup: PileSetup, e: Evaluation): EngineIssue[] {
         rowIndex: pile.rowIndex,
         params: {
           Fn: e.Fn,
-          layers: layers.join(','),
+          layers: layerNumbers(layers),
           rule: 'F_n = pi D sum(tauNk t) above the toe, + gamma_G F_n on E_d, no positive skin friction in tauNk layers',
         },
       }),
