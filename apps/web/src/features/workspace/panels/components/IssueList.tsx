@@ -1,5 +1,7 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../preferences/usePreferences';
+import { formatNumber } from '../../../../lib/format/number-format';
 import { issueText, type DisplayIssue, type Translator } from '../utils/issue-text';
 
 const COLOR = { error: 'red', warning: 'orange', info: 'blue' } as const;
@@ -7,6 +9,8 @@ const COLOR = { error: 'red', warning: 'orange', info: 'blue' } as const;
 /** Coded engine issues, translated (`workspace.issue.<code>`), with severity tag and raw code as fallback. */
 export function IssueList({ issues }: { issues: readonly DisplayIssue[] }) {
   const { t, i18n } = useTranslation();
+  const { decimalSeparator } = usePreferences();
+  const numberText = (value: number) => formatNumber(value, decimalSeparator, { maxDecimals: 4 });
   if (issues.length === 0) {
     return <Typography.Text type="secondary">{t('panels.detail.noIssues')}</Typography.Text>;
   }
@@ -25,6 +29,7 @@ export function IssueList({ issues }: { issues: readonly DisplayIssue[] }) {
             {issueText(
               { exists: (key) => i18n.exists(key), t: i18n.t as unknown as Translator['t'] },
               issue,
+              numberText,
             )}
             {i18n.exists(`workspace.issue.${issue.code}`) && (
               <Typography.Text type="secondary" style={{ fontSize: 11, marginInlineStart: 6 }}>

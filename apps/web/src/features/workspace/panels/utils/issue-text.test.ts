@@ -15,6 +15,25 @@ describe('issueText', () => {
     );
   });
 
+  it('writes number params with the given number text (decimal comma) in sentences and fallbacks', () => {
+    const tr = i18n({ 'workspace.issue.GROUP_RULE_PRODUCT': 'Faktor {{factor}}' });
+    const comma = (n: number) => String(n).replace('.', ',');
+    expect(
+      issueText(
+        tr,
+        { code: 'GROUP_RULE_PRODUCT', severity: 'warning', params: { factor: 0.7952 } },
+        comma,
+      ),
+    ).toBe('Faktor 0,7952');
+    expect(
+      issueText(
+        i18n({}),
+        { code: 'NEW_CODE', severity: 'info', params: { a: 1.5, b: 'x.y' } },
+        comma,
+      ),
+    ).toBe('NEW_CODE (a = 1,5, b = x.y)');
+  });
+
   it('falls back to the code and its params for an unknown code', () => {
     expect(
       issueText(i18n({}), { code: 'NEW_CODE', severity: 'info', params: { a: 1, b: 'x' } }),

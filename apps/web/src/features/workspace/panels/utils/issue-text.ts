@@ -11,17 +11,28 @@ export type Translator = {
   t: (key: string, options?: Record<string, unknown>) => string;
 };
 
+/** Turns a number parameter into text (the user's decimal mark); default `String`. */
+export type NumberText = (value: number) => string;
+
 /**
- * Text of an issue: `workspace.issue.<code>` with the params interpolated (texts are added by the engine
- * helpers), else the code itself followed by the params, so nothing is ever silently blank.
+ * Text of an issue: `workspace.issue.<code>` with the params interpolated (texts come from the contracts'
+ * ENGINE_ISSUE_TEXTS), else the code itself followed by the params, so nothing is ever silently blank.
+ * Number params are written with `numberText`, so a German user with the decimal comma reads "0,7952".
  */
-export const issueText = (i18n: Translator, issue: DisplayIssue): string => {
+export const issueText = (
+  i18n: Translator,
+  issue: DisplayIssue,
+  numberText: NumberText = String,
+): string => {
+  const params = Object.fromEntries(
+    Object.entries(issue.params).map(([k, v]) => [k, typeof v === 'number' ? numberText(v) : v]),
+  );
   const key = `workspace.issue.${issue.code}`;
-  if (i18n.exists(key)) return i18n.t(key, { ...issue.params });
-  const params = Object.entries(issue.params)
+  if (i18n.exists(key)) return i18n.t(key, params);
+  const list = Object.entries(params)
     .map(([k, v]) => `${k} = ${String(v)}`)
     .join(', ');
-  return params === '' ? issue.code : `${issue.code} (${params})`;
+  return list === '' ? issue.code : `${issue.code} (${list})`;
 };
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
