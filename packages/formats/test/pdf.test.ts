@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatNumber, renderReportPdf, type ReportInput } from '../src';
+import { defaultsOf } from '@pfahlplaner/contracts';
+import type { ImportedWorkbook } from '../src/validate';
 import { exampleWorkbook, resultOf } from './fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'pfahlplaner-pdf-'));
@@ -124,5 +126,34 @@ describe('PDF report', () => {
     expect(text).toMatch(new RegExp(`Page 1 of ${pageCount('english')}`));
     expect(text).not.toContain('Seite');
     expect(text).toContain(formatNumber(report.result.piles[0]!.Rs_k, 0, 'en'));
+  }, 60_000);
+
+  it('prints the steel pipe check (EN 1993-1-1) instead of reinforcement for an r pile, with buckling', async () => {
+    const workbook = JSON.parse(
+      readFileSync(
+        new URL('../../../docs/examples/loadcases-project.json', import.meta.url),
+        'utf8',
+      ),
+    ) as ImportedWorkbook;
+    // The example carries only the settings it changes; the stored workbook has all of them.
+    workbook.settings = { ...defaultsOf('settings'), ...workbook.settings };
+    const result = resultOf(workbook);
+    const steelRow = result
+      .horizontal_loadcases!.flatMap((c) => c.horizontal_loads)
+      .find((row) => row.Pname === 'R1' && row.steel?.buckling)!;
+    const steel = steelRow.steel!;
+    const report = input('de', (i) => {
+      i.workbook = workbook;
+      i.result = result;
+    });
+    const text = textOf(await renderReportPdf(report), 'steel');
+    expect(text).toContain('Stahlsorte / Querschnittsklasse');
+    expect(text).toContain(`${steel.grade} / ${steel.sectionClass}`);
+    expect(text).toContain(formatNumber(steel.NRd, 1, 'de'));
+    expect(text).toContain(formatNumber(steel.utilisationSection, 3, 'de'));
+    expect(text).toContain(formatNumber(steel.buckling!.NbRd, 1, 'de'));
+    expect(text).toContain(formatNumber(steel.buckling!.chi, 3, 'de'));
+    expect(text).toContain('Ausnutzung maßgebend');
+    expect(text).toContain(formatNumber(steel.utilisation, 3, 'de'));
   }, 60_000);
 });

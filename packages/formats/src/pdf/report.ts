@@ -14,7 +14,7 @@ import {
   type FieldDef,
   type SettingsGroup,
 } from '@pfahlplaner/contracts';
-import type { AxialPileResult, HorizontalLoadRowResult } from '@pfahlplaner/engine';
+import type { AxialPileResult, HorizontalLoadRowResult, SteelPipeCheck } from '@pfahlplaner/engine';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import vfsFonts from 'pdfmake/build/vfs_fonts.js';
@@ -638,6 +638,65 @@ function pileSection(
   return out;
 }
 
+/** Reinforced-concrete results of a load-case row (EN 1992-1-1 + NA). */
+function concreteRows(load: HorizontalLoadRowResult, lang: ReportLang, t: Texts): TableCell[][] {
+  const de = lang === 'de';
+  const f = (v: number | null | undefined, d: number) => formatNumber(v, d, lang);
+  return [
+    kv(sym(de ? 'A_{s,erf} längs' : 'A_{s,req} long.'), f(load.AsLaengs, 2), 'cm²'),
+    kv(t.reinforcement, load.BewTyp ?? '–'),
+    kv(sym(de ? 'A_{s,erf} quer' : 'A_{s,req} shear'), f(load.AsQuer, 2), 'cm²/m'),
+    kv(sym('ε_c / ε_s'), `${f(load.Eps0, 3)} / ${f(load.Eps1, 3)}`, '‰'),
+    kv(de ? 'Kote überdrückt' : 'Fully compressed below', f(load.KoteUeberdrueckt, 2), 'mNHN'),
+    kv(de ? 'Bewehrungslänge' : 'Cage length', f(load.BewBZWLieferlaenge, 2), 'm'),
+  ];
+}
+
+/** Steel pipe check of a load-case row (EN 1993-1-1 6.2.9, 6.3.1, 6.3.3; engine ADR 0029). */
+function steelRows(steel: SteelPipeCheck, lang: ReportLang): TableCell[][] {
+  const de = lang === 'de';
+  const f = (v: number | null | undefined, d: number) => formatNumber(v, d, lang);
+  const rows: TableCell[][] = [
+    kv(
+      de ? 'Stahlsorte / Querschnittsklasse' : 'Steel grade / section class',
+      `${steel.grade} / ${steel.sectionClass}`,
+    ),
+    kv(sym('N_{Ed} / M_{Ed}'), `${f(steel.NEdUsed, 1)} / ${f(steel.MEdUsed, 1)}`, 'kN / kNm'),
+    kv(sym('N_{pl,Rd}'), f(steel.NRd, 1), 'kN'),
+    kv(sym('M_{c,Rd}'), f(steel.MRd, 1), 'kNm'),
+    kv(sym('M_{N,Rd}'), f(steel.MNRd, 1), 'kNm'),
+    kv(sym('V_{pl,Rd}'), f(steel.VRd, 1), 'kN'),
+    kv(
+      de ? 'Ausnutzung Querschnitt (6.2.9)' : 'Utilisation, cross-section (6.2.9)',
+      f(steel.utilisationSection, 3),
+      '–',
+    ),
+  ];
+  const b = steel.buckling;
+  if (b) {
+    rows.push(
+      kv(sym(de ? 'Knicklänge L_{cr}' : 'Buckling length L_{cr}'), f(b.Lcr, 2), 'm'),
+      kv(
+        de ? 'bez. Schlankheit / Knicklinie / χ' : 'rel. slenderness / curve / χ',
+        `${f(b.lambdaBar, 3)} / ${b.curve} / ${f(b.chi, 3)}`,
+        '–',
+      ),
+      kv(sym('N_{b,Rd}'), f(b.NbRd, 1), 'kN'),
+      kv(
+        de ? 'Ausnutzung Bauteil (6.3.3)' : 'Utilisation, member (6.3.3)',
+        b.isNegligible
+          ? `${f(b.utilisation, 3)} (${de ? 'vernachlässigbar' : 'negligible'})`
+          : f(b.utilisation, 3),
+        '–',
+      ),
+    );
+  }
+  rows.push(
+    kv(de ? 'Ausnutzung maßgebend' : 'Governing utilisation', f(steel.utilisation, 3), '–'),
+  );
+  return rows;
+}
+
 function internalSection(
   input: ReportInput,
   t: Texts,
@@ -647,22 +706,21 @@ function internalSection(
   const lang = input.lang;
   const de = lang === 'de';
   const f = (v: number | null | undefined, d: number) => formatNumber(v, d, lang);
-  const rows: TableCell[][] = [
+  const head: TableCell[][] = [
     kv(sym('w_{Kopf}'), f(load.wOben, 2), 'mm'),
     kv(sym('|M_{Ed}|_{max}'), f(load.MMax, 1), 'kNm'),
     kv(sym('|V_{Ed}|_{max}'), f(load.QMax, 1), 'kN'),
     kv(sym('M_{Ed,Kopf}'), f(load.MdKopf, 1), 'kNm'),
-    kv(sym(de ? 'A_{s,erf} längs' : 'A_{s,req} long.'), f(load.AsLaengs, 2), 'cm²'),
-    kv(t.reinforcement, load.BewTyp ?? '–'),
-    kv(sym(de ? 'A_{s,erf} quer' : 'A_{s,req} shear'), f(load.AsQuer, 2), 'cm²/m'),
-    kv(sym('ε_c / ε_s'), `${f(load.Eps0, 3)} / ${f(load.Eps1, 3)}`, '‰'),
-    kv(de ? 'Kote überdrückt' : 'Fully compressed below', f(load.KoteUeberdrueckt, 2), 'mNHN'),
-    kv(de ? 'Bewehrungslänge' : 'Cage length', f(load.BewBZWLieferlaenge, 2), 'm'),
   ];
+  const steel = load.steel;
+  const rows: TableCell[][] = steel
+    ? [...head, ...steelRows(steel, lang)]
+    : [...head, ...concreteRows(load, lang, t)];
   const out: Content[] = [
     { text: `${t.internal} — ${t.loadCase} ${caseName}`, style: 'h2', pageBreak: 'before' },
     { table: { widths: [160, 80, 36], body: rows }, layout: 'thin', fontSize: 7.5 },
   ];
+
   if (flag(input.workbook.settings, 'erstellegrafikInnen') && load.distribution) {
     const d = load.distribution;
     out.push({

@@ -71,6 +71,40 @@ function Values({ row }: { row: HorizontalLoadRowResult }) {
     field('MdKopf', 1),
     field('wStrichKopf', 5),
   ];
+  const steel = row.steel;
+  const plain = (key: string, label: string, children: string) => ({ key, label, children });
+  const steelItems = steel
+    ? [
+        plain('grade', t('panels.loadCase.steel.grade'), `${steel.grade} / ${steel.sectionClass}`),
+        plain(
+          'NEd',
+          'N_Ed / M_Ed [kN / kNm]',
+          `${num(steel.NEdUsed, 1)} / ${num(steel.MEdUsed, 1)}`,
+        ),
+        plain('NRd', 'N_pl,Rd [kN]', num(steel.NRd, 1)),
+        plain('MRd', 'M_c,Rd [kNm]', num(steel.MRd, 1)),
+        plain('MNRd', 'M_N,Rd [kNm]', num(steel.MNRd, 1)),
+        plain('VRd', 'V_pl,Rd [kN]', num(steel.VRd, 1)),
+        plain('uSection', t('panels.loadCase.steel.section'), num(steel.utilisationSection, 3)),
+        ...(steel.buckling
+          ? [
+              plain('Lcr', t('panels.loadCase.steel.lcr'), num(steel.buckling.Lcr, 2)),
+              plain(
+                'chi',
+                t('panels.loadCase.steel.slenderness'),
+                `${num(steel.buckling.lambdaBar, 3)} / ${steel.buckling.curve} / ${num(steel.buckling.chi, 3)}`,
+              ),
+              plain('NbRd', 'N_b,Rd [kN]', num(steel.buckling.NbRd, 1)),
+              plain(
+                'uMember',
+                t('panels.loadCase.steel.member'),
+                num(steel.buckling.utilisation, 3),
+              ),
+            ]
+          : []),
+        plain('u', t('panels.loadCase.steel.governing'), num(steel.utilisation, 3)),
+      ]
+    : null;
   const bars = [
     field('AsLaengsCalc'),
     field('AsLaengs'),
@@ -101,16 +135,29 @@ function Values({ row }: { row: HorizontalLoadRowResult }) {
         </Card>
       </Col>
       <Col xs={24} lg={14}>
-        <Card {...CARD} title={t('panels.loadCase.reinforcement')}>
-          <Descriptions
-            size="small"
-            bordered
-            column={2}
-            styles={styles}
-            items={bars}
-            data-testid="reinforcement"
-          />
-        </Card>
+        {steelItems ? (
+          <Card {...CARD} title={t('panels.loadCase.steel.title')}>
+            <Descriptions
+              size="small"
+              bordered
+              column={1}
+              styles={styles}
+              items={steelItems}
+              data-testid="steel-check"
+            />
+          </Card>
+        ) : (
+          <Card {...CARD} title={t('panels.loadCase.reinforcement')}>
+            <Descriptions
+              size="small"
+              bordered
+              column={2}
+              styles={styles}
+              items={bars}
+              data-testid="reinforcement"
+            />
+          </Card>
+        )}
       </Col>
     </Row>
   );

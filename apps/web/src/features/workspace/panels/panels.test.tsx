@@ -9,9 +9,11 @@ import {
   waitFor,
   within,
 } from '@testing-library/react';
+import { calculateProject } from '@pfahlplaner/engine';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/AppProviders';
+import loadcasesProject from '../../../../../../docs/examples/loadcases-project.json';
 import { exampleResult, exampleWorkbook } from './dev/example-data';
 import { LoadCaseResultPanel } from './LoadCaseResultPanel';
 import { PileDetailPanel } from './PileDetailPanel';
@@ -126,6 +128,22 @@ describe('LoadCaseResultPanel', () => {
     expect(within(head).getByText('2.32')).toBeTruthy(); // wOben [mm]
     expect(within(head).getByText('128.2')).toBeTruthy(); // MMax [kNm]
     expect(screen.getByText(/^SECTION_KF_APPLIED/)).toBeTruthy();
+  });
+
+  it('shows the EN 1993-1-1 steel check instead of reinforcement for a steel pipe pile', () => {
+    const project = loadcasesProject as unknown;
+    const steelResult = calculateProject(project);
+    const steelCase = (loadcasesProject as unknown as typeof workbook).horizontal_loadcases[0]!;
+    show(<LoadCaseResultPanel loadCase={steelCase} result={steelResult} selectedPname="R1" />);
+    const row = steelResult.horizontal_loadcases[0]!.horizontal_loads.find(
+      (r) => r.Pname === 'R1',
+    )!;
+    const card = screen.getByTestId('steel-check');
+    expect(screen.queryByTestId('reinforcement')).toBeNull();
+    expect(within(card).getByText(`${row.steel!.grade} / ${row.steel!.sectionClass}`)).toBeTruthy();
+    const governing = within(card).getByText('Ausnutzung maßgebend').closest('tr')!;
+    expect(governing.textContent).toContain(row.steel!.utilisation.toFixed(3));
+    expect(within(card).getByText(row.steel!.buckling!.NbRd.toFixed(1))).toBeTruthy();
   });
 
   it('says so when the result has no load cases yet or no row is selected', () => {
