@@ -126,11 +126,6 @@ const signIn = async (page: Page, email: string, pass: string): Promise<void> =>
   await page.waitForURL('**/projects');
 };
 
-/** The projects API comes from another branch; journeys that need it run only when it answers. */
-const projectsApiAvailable = async (owner: Account): Promise<boolean> =>
-  (await call('GET', `/v1/companies/${owner.companyId}/projects/`, undefined, owner.access))
-    .status === 200;
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -188,12 +183,8 @@ describe('user management', () => {
     await context.close();
   });
 
-  it('the employee sees only the assigned project (needs the projects API)', async (ctx) => {
+  it('the employee sees only the assigned project', async () => {
     const owner = await signUpOwner('paula');
-    if (!(await projectsApiAvailable(owner))) {
-      ctx.skip('projects API (server-projects branch) not present on this branch');
-      return;
-    }
     await setLicence(owner.companyId, 'Paid', new Date(Date.now() + 20 * 86_400_000));
     const create = async (name: string) =>
       (
@@ -332,19 +323,90 @@ describe('plans and licences', () => {
     await context.close();
   });
 
-  it('after the upgrade a free user can create a second project (needs the projects API)', async (ctx) => {
+  it('a free user hits the project limit, upgrades from the limit message through all four steps and creates the second project', async () => {
     const owner = await signUpOwner('frieda');
-    if (!(await projectsApiAvailable(owner))) {
-      ctx.skip('projects API (server-projects branch) not present on this branch');
-      return;
-    }
-    const create = (name: string) =>
-      call('POST', `/v1/companies/${owner.companyId}/projects/`, { name }, owner.access);
-    expect((await create('Erstes')).status).toBe(201);
-    const limited = await create('Zweites');
-    expect(limited.body.error?.code).toBe('PLAN_PROJECT_LIMIT');
-    await setLicence(owner.companyId, 'Paid', new Date(Date.now() + 20 * 86_400_000));
-    expect((await create('Zweites')).status).toBe(201);
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, owner.email, password);
+
+    const newProject = async (name: string) => {
+      await page.getByTestId('project-new').click();
+      await page.locator('#project_name').fill(name);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+    };
+    // The first project is allowed on the Free plan …
+    await newProject('Erstes Projekt');
+    await page.waitForURL(/\/projects\/\d+$/);
+    await page.goto('/projects');
+    await page.getByTestId('project-table').waitFor();
+    // … the second one is refused with the plan message, which offers the upgrade.
+    await newProject('Zweites Projekt');
+    const limit = page.getByTestId('plan-limit');
+    await limit.waitFor();
+    expect(await limit.innerText()).toContain('auf 1 Projekt begrenzt');
+    // The form closes so that the message and its upgrade button are in view.
+    await page.getByTestId('project-form').waitFor({ state: 'hidden' });
+    await screenshot(page, 'team-plan-limit-upgrade-de');
+    await page.getByTestId('plan-limit-upgrade').click();
+    await page.waitForURL('**/upgrade');
+
+    // 1 subscription: monthly, 2 users → 14,40 € per month.
+    await page.getByTestId('upgrade-step-0').waitFor();
+    await page.getByTestId('billing-monthly').click();
+    await page.locator('#upgrade_users').fill('2');
+    await expect.poll(() => page.getByTestId('upgrade-total').innerText()).toContain('14,40');
+    await page.getByTestId('upgrade-next-0').click();
+
+    // 2 company details; the company e-mail code comes through the real SMTP server on loopback.
+    await page.getByTestId('upgrade-step-1').waitFor();
+    const companyEmail = `zentrale.${Date.now()}@team-test.example`;
+    await page.locator('#upgrade_company_email').fill(companyEmail);
+    const since = Date.now() - 1000;
+    await page.getByTestId('send-company-code').click();
+    const code = await waitForOtp(mailDir, companyEmail, since);
+    await page.locator('#upgrade_company_otp').fill(code);
+    await page.getByTestId('verify-company-code').click();
+    await page.getByTestId('company-email-verified').waitFor();
+    await page.getByTestId('upgrade-next-1').click();
+
+    // 3 card: the test provider's form, labelled as test mode; an approved test card.
+    await page.getByTestId('upgrade-step-2').waitFor();
+    expect(await page.getByTestId('card-test-mode').innerText()).toContain('Testmodus');
+    await page.locator('#card_card_number').fill('5555 5555 5555 4444');
+    await page.locator('#card_expiry').pressSequentially('0931');
+    await expect.poll(() => page.locator('#card_expiry').inputValue()).toBe('09/31');
+    await page.locator('#card_cvc').fill('321');
+    await page.locator('#card_holder').fill('Frieda Owner');
+    await page.getByTestId('upgrade-next-2').click();
+
+    // 4 confirmation: price and only the last four digits of the card.
+    await page.getByTestId('upgrade-step-3').waitFor();
+    expect(await page.getByTestId('confirm-total').innerText()).toContain('14,40');
+    expect(await page.getByTestId('confirm-card').innerText()).toContain('4444');
+    expect(await page.getByTestId('upgrade-step-3').innerText()).not.toContain('5555 5555');
+    await page.getByTestId('upgrade-pay').click();
+    await page.getByTestId('upgrade-to-projects').click();
+    await page.waitForURL('**/projects');
+
+    // The second project can now be created, and both are listed.
+    await page.getByTestId('project-table').waitFor();
+    await newProject('Zweites Projekt');
+    await page.waitForURL(/\/projects\/\d+$/);
+    await page.goto('/projects');
+    await expect.poll(() => page.getByRole('cell', { name: 'Zweites Projekt' }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'Erstes Projekt' }).count()).toBe(1);
+    expect(await page.getByTestId('plan-limit').count()).toBe(0);
+    const sub = await call<{ plan: string; seats: number; billing: string }>(
+      'GET',
+      `/v1/companies/${owner.companyId}/subscription/`,
+      undefined,
+      owner.access,
+    );
+    expect(sub.body.data).toMatchObject({ plan: 'Paid', seats: 2, billing: 'monthly' });
+    // Only the expected refusal (403 PLAN_PROJECT_LIMIT) may show up as a failed request.
+    expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
+    await context.close();
   });
 
   it('shows the trial-ending banner (no dates) and the expired banner', async () => {

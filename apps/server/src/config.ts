@@ -50,6 +50,45 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
 
+type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Stripe needs both keys of the same mode: the secret one charges, the publishable one lets the browser's
+ * card element create the PaymentMethod (ADR 0082). A half or mixed configuration fails at start.
+ */
+const stripeKeyProblems = (env: Env): string[] => {
+  const secret = env.STRIPE_SECRET_KEY || undefined;
+  const publishable = env.STRIPE_PUBLISHABLE_KEY || undefined;
+  if (!secret && !publishable) return [];
+  const problems: string[] = [];
+  const secretMode = secret ? /^(?:sk|rk)_(test|live)_\w+$/.exec(secret)?.[1] : undefined;
+  const publishableMode = publishable ? /^pk_(test|live)_\w+$/.exec(publishable)?.[1] : undefined;
+  if (!secret) {
+    problems.push(
+      'STRIPE_SECRET_KEY: STRIPE_SECRET_KEY is required when STRIPE_PUBLISHABLE_KEY is set',
+    );
+  } else if (!secretMode) {
+    problems.push(
+      'STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)',
+    );
+  }
+  if (!publishable) {
+    problems.push(
+      'STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set (the card element needs it)',
+    );
+  } else if (!publishableMode) {
+    problems.push(
+      'STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)',
+    );
+  }
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    problems.push(
+      `STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but STRIPE_SECRET_KEY a ${secretMode} key`,
+    );
+  }
+  return problems;
+};
+
 export type Config = {
   nodeEnv: string;
   isProduction: boolean;
@@ -114,6 +153,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeProblems = stripeKeyProblems(e);
+  if (stripeProblems.length > 0) {
+    throw new Error(`Invalid configuration:\n${stripeProblems.join('\n')}`);
+  }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   let calcServers: CalcServerConfig[];
   try {

@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'CARD_EXPIRED',
   'COMPANY_EMAIL_NOT_VERIFIED',
   'PAYMENT_PROVIDER_MISMATCH',
+  'CARD_DATA_NOT_ACCEPTED',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -159,6 +161,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CARD_EXPIRED: 'Error: the card has expired or the expiry date is not valid (MM/YY)',
   COMPANY_EMAIL_NOT_VERIFIED: 'Error: please verify the company e-mail address first',
   PAYMENT_PROVIDER_MISMATCH: 'Error: this payment method is not available on this server',
+  CARD_DATA_NOT_ACCEPTED:
+    'Error: card details are not accepted by this server; enter the card in the secure payment field',
+  PAYMENT_PROVIDER_UNAVAILABLE:
+    'Error: the payment service cannot be reached at the moment; nothing was charged, please try again later',
 };
 
 /** HTTP status for each error code; field-level codes are always reported inside VALIDATION_FAILED (400). */
@@ -177,6 +183,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   OWNER_PROTECTED: 403,
   SEAT_LIMIT: 409,
   ALREADY_SUBSCRIBED: 409,
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
   IMPORT_UNDO_UNAVAILABLE: 409,
   IMPORT_UNDO_EXPIRED: 409,
   NOT_FOUND: 404,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CompanyAddressSchema, EmailSchema, OtpSchema, PhoneSchema } from './auth';
-import type { Role } from './roles';
+import type { Plan, Role } from './roles';
 import { PLANS, ROLES } from './roles';
 
 /*
@@ -90,6 +90,20 @@ export const TRIAL_MAX_USERS = 30;
 export const TRIAL_DAYS = 14;
 /** The trial-ending banner shows during the last days of a trial. */
 export const TRIAL_ENDING_DAYS = 3;
+/**
+ * A paid period can be renewed by its Owner (the upgrade wizard again) from this many days before its end;
+ * the new period then starts where the running one ends, so the licence never lapses (ADR 0082).
+ * Our choice: long enough for a yearly invoice to be paid in time, short enough that a monthly customer
+ * does not pay two months ahead.
+ */
+export const RENEWAL_WINDOW_DAYS = 14;
+
+/** Whether the Owner may renew (or upgrade) now: not Paid, or the paid period ends within the window or is over. */
+export const renewalOpen = (plan: Plan, periodEnd: string | Date | null, now: Date): boolean => {
+  if (plan !== 'Paid' || periodEnd == null) return true;
+  const end = typeof periodEnd === 'string' ? new Date(periodEnd) : periodEnd;
+  return end.getTime() - now.getTime() <= RENEWAL_WINDOW_DAYS * 86_400_000;
+};
 /** Upper bound of seats bought in one upgrade (a typing guard, not a product limit). */
 export const MAX_SEATS = 1000;
 
@@ -362,6 +376,7 @@ export const TestCardPaymentSchema = z.object({
     .min(1, { error: 'REQUIRED' })
     .max(100, { error: 'TOO_LONG' }),
 });
+const refusedCardField = z.never({ error: 'CARD_DATA_NOT_ACCEPTED' }).optional();
 export const StripePaymentSchema = z.object({
   provider: z.literal('stripe'),
   /** PaymentMethod id made by Stripe's card element in the browser (pm_…); no card data. */
@@ -370,6 +385,13 @@ export const StripePaymentSchema = z.object({
     .trim()
     .regex(/^pm_[A-Za-z0-9_]+$/, { error: 'INVALID_VALUE' }),
   holder: z.string().trim().max(100, { error: 'TOO_LONG' }).optional(),
+  /**
+   * Card data is refused on the Stripe path (ADR 0082): card numbers never reach our server outside test
+   * mode. Sending any of these fields with `provider: "stripe"` is `CARD_DATA_NOT_ACCEPTED` at that field.
+   */
+  card_number: refusedCardField,
+  expiry: refusedCardField,
+  cvc: refusedCardField,
 });
 export const PaymentSchema = z.discriminatedUnion(
   'provider',

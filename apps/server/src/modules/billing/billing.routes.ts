@@ -151,7 +151,7 @@ export const billingRoutes = (
           'Upgrade wizard: company data, verified company e-mail, users, billing and payment → Paid plan, subscription and first invoice (Owner)',
         security: bearer,
         body: UpgradeSchema,
-        response: responses(201, UpgradeResultSchema, [400, 401, 403, 409]),
+        response: responses(201, UpgradeResultSchema, [400, 401, 403, 409, 503]),
       },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   bannerFor,
   licenceAllowsWrites,
   priceCents,
+  renewalOpen,
   TRIAL_DAYS,
   TRIAL_MAX_USERS,
 } from '@pfahlplaner/contracts';
@@ -250,16 +251,33 @@ export const billingService = (deps: Deps) => {
     },
 
     /**
-     * POST /companies/api/freeUserUpgradeCreateCompany/: the Owner of a Free or Trial company (or of a Paid
-     * one whose licence expired) buys `users` seats. Checks everything, charges, then writes company data,
+     * POST /companies/api/freeUserUpgradeCreateCompany/: the Owner of a Free or Trial company, of a Paid
+     * one whose licence expired, or of a Paid one within RENEWAL_WINDOW_DAYS of its period end (renewal in
+     * advance: the new period follows the running one) buys `users` seats. Checks everything, charges, then writes company data,
      * plan, subscription and the first invoice in one transaction — a declined card writes nothing.
      */
     upgrade: async (auth: AuthContext, input: Upgrade): Promise<UpgradeResult> => {
       assertUpgrader(auth);
+      // First, before anything is looked at: card data sent to a Stripe server (or a Stripe id to the
+      // test provider) is refused (ADR 0081, 0082).
+      if (input.payment.provider !== provider.id) {
+        throw fieldError('payment.provider', 'PAYMENT_PROVIDER_MISMATCH');
+      }
       const companyId = auth.companyId;
-      const { plan, status } = await load(companyId);
-      if (plan === 'Paid' && status === 'active') throw new AppError('ALREADY_SUBSCRIBED');
+      const { plan, status, subscription } = await load(companyId);
+      // Blocked by support: support lifts the block; paying again does not (docs/permissions.md).
+      if (status === 'blocked') throw new AppError('LICENCE_BLOCKED');
       const now = clock.now();
+      // A running paid period can be renewed in its last RENEWAL_WINDOW_DAYS; the new period then starts
+      // where the running one ends (ADR 0082). Earlier: ALREADY_SUBSCRIBED.
+      const renewing = plan === 'Paid' && status === 'active' && subscription !== undefined;
+      if (renewing && !renewalOpen(plan, subscription.period_end, now)) {
+        throw new AppError('ALREADY_SUBSCRIBED');
+      }
+      if (plan === 'Paid' && status === 'active' && !subscription) {
+        throw new AppError('ALREADY_SUBSCRIBED'); // the demo company: running without an end
+      }
+      const start = renewing ? subscription.period_end : now;
       const verified = await billing.latestEmailCode(auth.userId, input.company_verify_email);
       if (
         !verified?.verified_at ||
@@ -280,9 +298,6 @@ export const billingService = (deps: Deps) => {
           details: [{ path: 'users', code: 'TOO_SMALL', params: { min: active } }],
         });
       }
-      if (input.payment.provider !== provider.id) {
-        throw fieldError('payment.provider', 'PAYMENT_PROVIDER_MISMATCH');
-      }
       const amount = priceCents(input.billing, input.users);
       const charge = await provider.charge({
         amountCents: amount,
@@ -296,7 +311,7 @@ export const billingService = (deps: Deps) => {
           billing: input.billing,
         },
       });
-      const end = periodEnd(now, input.billing);
+      const end = periodEnd(start, input.billing);
       const invoice = await billing.saveSubscription(
         companyId,
         {
@@ -319,7 +334,7 @@ export const billingService = (deps: Deps) => {
           provider: provider.id,
           provider_ref: charge.reference,
           test_mode: provider.testMode,
-          period_start: now,
+          period_start: start,
           period_end: end,
           created_date: now,
           modified_date: now,
@@ -335,7 +350,7 @@ export const billingService = (deps: Deps) => {
           provider_ref: charge.reference,
           test_mode: provider.testMode,
           card_last4: charge.cardLast4,
-          period_start: now,
+          period_start: start,
           period_end: end,
           created_date: now,
           created_by: auth.userId,

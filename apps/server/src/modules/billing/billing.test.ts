@@ -511,6 +511,63 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       ]);
     });
 
+    it('renewal: refused early, open in the last 14 days, the new period follows the running one', async () => {
+      const owner = await signUp(t);
+      const first = uniqueEmail('buero');
+      await verifyCompanyEmail(owner, first);
+      expect((await upgrade(owner, upgradeBody(first, { users: 2 }))).statusCode).toBe(201);
+      const end = new Date((await subscription(owner)).period_end);
+      // Still more than RENEWAL_WINDOW_DAYS left: ALREADY_SUBSCRIBED.
+      t.clock.set(new Date(end.getTime() - 14 * DAY - MINUTE));
+      await relogin(owner);
+      const second = uniqueEmail('buero');
+      await verifyCompanyEmail(owner, second);
+      const early = await upgrade(owner, upgradeBody(second, { billing: 'yearly', users: 3 }));
+      expect(json(early).error?.code).toBe('ALREADY_SUBSCRIBED');
+      // Within the window: the yearly period starts where the monthly one ends.
+      t.clock.advance(2 * MINUTE);
+      const renew = await upgrade(owner, upgradeBody(second, { billing: 'yearly', users: 3 }));
+      expect(renew.statusCode, renew.body).toBe(201);
+      const yearEnd = periodEnd(end, 'yearly').toISOString();
+      expect(json(renew).data.invoice).toMatchObject({
+        period_start: end.toISOString(),
+        period_end: yearEnd,
+        amount_cents: 21_600,
+        seats: 3,
+      });
+      expect(await subscription(owner)).toMatchObject({
+        plan: 'Paid',
+        status: 'active',
+        billing: 'yearly',
+        seats: 3,
+        period_end: yearEnd,
+      });
+      // The licence does not lapse at the old period end.
+      t.clock.set(new Date(end.getTime() + MINUTE));
+      await relogin(owner);
+      expect((await subscription(owner)).status).toBe('active');
+      const list = json(
+        await t.call('GET', `/api/v1/companies/${owner.companyId}/invoices/`, {
+          token: owner.access,
+        }),
+      ).data.results;
+      expect((list as { period_end: string }[]).map((i) => i.period_end)).toEqual([
+        yearEnd,
+        end.toISOString(),
+      ]);
+    });
+
+    it('a company blocked by support cannot unblock itself by paying: LICENCE_BLOCKED', async () => {
+      const owner = await signUp(t);
+      await setSubscription(t, owner.companyId, { plan: 'Paid', seats: 5, status: 'blocked' });
+      const email = uniqueEmail('buero');
+      await verifyCompanyEmail(owner, email);
+      const res = await upgrade(owner, upgradeBody(email, { users: 5 }));
+      expect(res.statusCode).toBe(403);
+      expect(json(res).error?.code).toBe('LICENCE_BLOCKED');
+      expect((await subscription(owner)).status).toBe('blocked');
+    });
+
     it('cannot buy fewer seats than the company has active users', async () => {
       const owner = await signUp(t);
       await setSubscription(t, owner.companyId, { plan: 'Trial', seats: 5 });

@@ -90,9 +90,19 @@ export const testPaymentProvider = (): PaymentProvider => ({
 /** The part of the Stripe SDK the adapter uses (so that the selection test needs no network). */
 export type StripeClient = Pick<Stripe, 'paymentIntents'>;
 
+const unavailable = (error: unknown) =>
+  new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
+
 /**
- * Stripe: the browser turns the card into a PaymentMethod with Stripe's card element and sends only its id;
- * the server confirms one PaymentIntent for the first period. Card numbers never reach our server.
+ * Stripe: the browser turns the card into a PaymentMethod with Stripe's card element (ADR 0082) and sends
+ * only its id; the server confirms one PaymentIntent for the first period. Card numbers never reach our
+ * server: a test-mode payload is refused here, and the request schema refuses card fields next to a
+ * `payment_method_id` (`CARD_DATA_NOT_ACCEPTED`).
+ *
+ * Errors (https://docs.stripe.com/api/errors): a card error is a decline (`PAYMENT_DECLINED` with Stripe's
+ * decline code); an unknown or already used PaymentMethod is `INVALID_VALUE` at `payment.payment_method_id`;
+ * Stripe not reachable, rate-limited or failing is 503 `PAYMENT_PROVIDER_UNAVAILABLE`; anything else
+ * (wrong secret key, a request of ours Stripe rejects) is a server fault (500) and logged.
  */
 export const stripePaymentProvider = (
   client: StripeClient,
@@ -105,8 +115,9 @@ export const stripePaymentProvider = (
     if (payment.provider !== 'stripe') {
       throw fieldError('payment.provider', 'PAYMENT_PROVIDER_MISMATCH');
     }
+    let intent: Stripe.PaymentIntent;
     try {
-      const intent = await client.paymentIntents.create({
+      intent = await client.paymentIntents.create({
         amount: amountCents,
         currency: currency.toLowerCase(),
         payment_method: payment.payment_method_id,
@@ -114,16 +125,35 @@ export const stripePaymentProvider = (
         description,
         metadata,
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        // The charge carries the card's last four digits for the invoice list.
+        expand: ['latest_charge'],
       });
-      if (intent.status !== 'succeeded') throw declined(intent.status);
-      return { reference: intent.id, cardLast4: null };
     } catch (error) {
-      if (error instanceof AppError) throw error;
       if (error instanceof Stripe.errors.StripeCardError) {
-        throw declined(error.code ?? 'card_error');
+        throw declined(error.decline_code ?? error.code ?? 'card_error');
+      }
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        (error.code === 'resource_missing' || (error.param ?? '').startsWith('payment_method'))
+      ) {
+        throw fieldError('payment.payment_method_id', 'INVALID_VALUE');
+      }
+      if (
+        error instanceof Stripe.errors.StripeConnectionError ||
+        error instanceof Stripe.errors.StripeAPIError ||
+        error instanceof Stripe.errors.StripeRateLimitError
+      ) {
+        throw unavailable(error);
       }
       throw new AppError('INTERNAL', { cause: error });
     }
+    // 3-D Secure and other customer actions need a client-side step that is not built (ADR 0082).
+    if (intent.status !== 'succeeded') throw declined(intent.status);
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    return {
+      reference: intent.id,
+      cardLast4: charge?.payment_method_details?.card?.last4 ?? null,
+    };
   },
 });
 

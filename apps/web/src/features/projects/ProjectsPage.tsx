@@ -1,3 +1,4 @@
+import { can } from '@pfahlplaner/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -28,6 +29,7 @@ export const ProjectsPage = () => {
   const companyId = user?.company.id ?? 0;
   const isGuest = user?.role === 'Guest';
   const canManage = user ? MANAGERS.has(user.role) : false;
+  const mayUpgrade = user ? can(user.role, 'subscription.upgrade') : false;
 
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), 200);
@@ -59,7 +61,11 @@ export const ProjectsPage = () => {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['projects', companyId, 'list'] });
 
   const failure = (error: unknown, context: string) => {
-    if (isApiError(error) && error.code === 'PLAN_PROJECT_LIMIT') setPlanLimit(true);
+    if (isApiError(error) && error.code === 'PLAN_PROJECT_LIMIT') {
+      // The limit message (with the way into the upgrade wizard) must not hide behind the form.
+      setPlanLimit(true);
+      setFormProject(null);
+    }
     notify.failure(error, context);
   };
 
@@ -275,6 +281,19 @@ export const ProjectsPage = () => {
           showIcon
           closable={{ onClose: () => setPlanLimit(false) }}
           title={t('workspace.projects.planLimit')}
+          description={mayUpgrade ? undefined : t('team.planLimit.askOwner')}
+          action={
+            mayUpgrade ? (
+              <Button
+                type="primary"
+                size="small"
+                onClick={() => void navigate('/upgrade')}
+                data-testid="plan-limit-upgrade"
+              >
+                {t('team.planLimit.upgrade')}
+              </Button>
+            ) : undefined
+          }
           data-testid="plan-limit"
         />
       )}

@@ -1,5 +1,6 @@
 import {
   can,
+  renewalOpen,
   TRIAL_MAX_USERS,
   TRIAL_MIN_USERS,
   type Invoice,
@@ -42,6 +43,12 @@ export const PaymentTab = ({ user }: { user: User }) => {
   });
   if (!sub) return null;
   const isOwner = can(user.role, 'subscription.upgrade');
+  // Upgrade (Free, Trial, expired) or renew (a paid period in its last RENEWAL_WINDOW_DAYS); a block is
+  // lifted by support only.
+  const mayUpgrade =
+    isOwner &&
+    sub.status !== 'blocked' &&
+    (!sub.writable || renewalOpen(sub.plan, sub.period_end, new Date()));
   const columns = [
     { key: 'number', title: t('team.payment.number'), dataIndex: 'number' },
     {
@@ -111,11 +118,11 @@ export const PaymentTab = ({ user }: { user: User }) => {
         )}
       </Descriptions>
       {sub.plan === 'Free' && <p className="pp-muted">{t('team.payment.freeLimits')}</p>}
-      {isOwner && (sub.plan !== 'Paid' || !sub.writable) && (
+      {mayUpgrade && (
         <Space wrap className="pp-tm__actions">
           <Link to="/upgrade">
             <Button type="primary" data-testid="open-upgrade">
-              {t('team.payment.upgrade')}
+              {sub.plan === 'Paid' ? t('team.payment.renew') : t('team.payment.upgrade')}
             </Button>
           </Link>
           {sub.plan === 'Free' && (

@@ -2,11 +2,10 @@ import {
   can,
   CompanyAddressSchema,
   EmailSchema,
-  formatCardExpiry,
   MAX_SEATS,
   OtpSchema,
   priceCents,
-  TestCardPaymentSchema,
+  renewalOpen,
   type Billing,
   type UpgradeResult,
 } from '@pfahlplaner/contracts';
@@ -26,7 +25,7 @@ import {
   Steps,
   Tag,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../i18n';
@@ -37,6 +36,7 @@ import { ME_QUERY_KEY, useCurrentUser } from '../auth/session';
 import { useCountryOptions } from '../auth/useCountries';
 import { usePreferences } from '../preferences/usePreferences';
 import { teamApi } from './api';
+import { CardStep, type CardFieldError, type CardStepResult, type StripeLoader } from './CardStep';
 import './team.css';
 import { formatEuro } from './format';
 import { subscriptionKey, useSubscription } from './useSubscription';
@@ -50,13 +50,14 @@ type CompanyValues = {
   email: string;
   otp?: string;
 };
-type CardValues = { card_number: string; expiry: string; cvc: string; holder: string };
 
 const address = CompanyAddressSchema.shape;
-const card = TestCardPaymentSchema.shape;
 
-/** /upgrade: the four-step upgrade wizard (subscription, company + e-mail code, card, confirmation). */
-export const UpgradePage = () => {
+/**
+ * /upgrade: the four-step upgrade wizard (subscription, company + e-mail code, card, confirmation).
+ * `loadStripe` is injectable for tests (Stripe.js cannot be loaded without network).
+ */
+export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) => {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -71,18 +72,9 @@ export const UpgradePage = () => {
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [result, setResult] = useState<UpgradeResult | null>(null);
   const [companyForm] = Form.useForm<CompanyValues>();
-  const [cardForm] = Form.useForm<CardValues>();
   const [company, setCompany] = useState<CompanyValues | null>(null);
-  const [cardValues, setCardValues] = useState<CardValues | null>(null);
-  const [cardErrors, setCardErrors] = useState<{ name: string; errors: string[] }[]>([]);
-  useEffect(() => {
-    // After a refused payment the card step is shown again: mark the fields once its form is mounted.
-    if (step === 2 && cardErrors.length > 0) {
-      cardForm.setFields(
-        cardErrors.map((e) => ({ name: e.name as keyof CardValues, errors: e.errors })),
-      );
-    }
-  }, [step, cardErrors, cardForm]);
+  const [cardResult, setCardResult] = useState<CardStepResult | null>(null);
+  const [cardErrors, setCardErrors] = useState<CardFieldError[]>([]);
 
   const sendCode = useMutation({
     mutationFn: (email: string) => teamApi.requestCompanyEmail(email, language),
@@ -106,14 +98,14 @@ export const UpgradePage = () => {
   });
   const pay = useMutation({
     mutationFn: () => {
-      if (!company || !cardValues || users == null) throw new Error('incomplete');
+      if (!company || !cardResult || users == null) throw new Error('incomplete');
       const { otp: _otp, ...companyData } = company;
       return teamApi.upgrade({
         company: { ...companyData, country_id: companyData.country_id },
         company_verify_email: company.email,
         billing,
         users,
-        payment: { provider: 'test', ...cardValues },
+        payment: cardResult.payment,
       });
     },
     onSuccess: ({ status, data }) => {
@@ -125,7 +117,9 @@ export const UpgradePage = () => {
     onError: (error) => {
       notify.failure(error, t('team.upgrade.failed'));
       setStep(2);
-      // Card problems (payment.card_number, payment.expiry, …) are shown at the card fields.
+      // Card problems (payment.card_number, payment.expiry, …) are shown at the card step. A Stripe
+      // PaymentMethod is used up by a failed confirmation: the card is entered again.
+      if (cardResult?.payment.provider === 'stripe') setCardResult(null);
       if (error instanceof ApiError) {
         setCardErrors(
           error.details
@@ -166,9 +160,11 @@ export const UpgradePage = () => {
 
   const blocked = !can(user.role, 'subscription.upgrade')
     ? t('team.upgrade.onlyOwner')
-    : sub.plan === 'Paid' && sub.writable
-      ? t('team.upgrade.alreadyPaid')
-      : null;
+    : sub.status === 'blocked'
+      ? t('error.LICENCE_BLOCKED')
+      : sub.writable && !renewalOpen(sub.plan, sub.period_end, new Date())
+        ? t('team.upgrade.alreadyPaid')
+        : null;
 
   const companyNext = async () => {
     const values = await companyForm.validateFields();
@@ -179,10 +175,9 @@ export const UpgradePage = () => {
     setCompany({ ...values, email: verifiedEmail });
     setStep(2);
   };
-  const cardNext = async () => {
-    const values = await cardForm.validateFields();
+  const cardNext = (next: CardStepResult) => {
     setCardErrors([]);
-    setCardValues({ ...values, card_number: values.card_number.replace(/\s/g, '') });
+    setCardResult(next);
     setStep(3);
   };
 
@@ -258,6 +253,15 @@ export const UpgradePage = () => {
                     </strong>
                   </p>
                   <p className="pp-muted">{t('team.upgrade.taxNote')}</p>
+                  {sub.plan === 'Paid' && sub.writable && (
+                    <Alert
+                      type="info"
+                      showIcon
+                      className="pp-form-alert"
+                      title={t('team.upgrade.renewalNote')}
+                      data-testid="upgrade-renewal-note"
+                    />
+                  )}
                   <Button
                     type="primary"
                     disabled={users == null || users < Math.max(1, sub.active_users)}
@@ -383,71 +387,20 @@ export const UpgradePage = () => {
                   </Space>
                 </Form>
               )}
-              {step === 2 && (
-                <Form<CardValues>
-                  form={cardForm}
-                  name="card"
-                  layout="vertical"
-                  requiredMark={false}
-                  className="pp-account-form"
-                  initialValues={cardValues ?? undefined}
-                >
-                  {sub.payment_provider === 'test' ? (
-                    <Alert
-                      type="warning"
-                      showIcon
-                      className="pp-form-alert"
-                      title={t('team.upgrade.testMode')}
-                    />
-                  ) : (
-                    <Alert
-                      type="error"
-                      showIcon
-                      className="pp-form-alert"
-                      title={t('team.upgrade.stripeMissing')}
-                    />
-                  )}
-                  <Form.Item
-                    name={['card_number']}
-                    label={t('team.upgrade.cardNumber')}
-                    rules={[zodRule(card.card_number)]}
-                  >
-                    <Input inputMode="numeric" autoComplete="cc-number" />
-                  </Form.Item>
-                  <Form.Item
-                    name="expiry"
-                    label={t('team.upgrade.expiry')}
-                    rules={[zodRule(card.expiry)]}
-                    getValueFromEvent={(e: { target: { value: string } }) =>
-                      formatCardExpiry(e.target.value)
-                    }
-                  >
-                    <Input placeholder="MM/YY" autoComplete="cc-exp" />
-                  </Form.Item>
-                  <Form.Item name="cvc" label={t('team.upgrade.cvc')} rules={[zodRule(card.cvc)]}>
-                    <Input inputMode="numeric" maxLength={4} autoComplete="cc-csc" />
-                  </Form.Item>
-                  <Form.Item
-                    name="holder"
-                    label={t('team.upgrade.holder')}
-                    rules={[zodRule(card.holder)]}
-                  >
-                    <Input autoComplete="cc-name" />
-                  </Form.Item>
-                  <Space>
-                    <Button onClick={() => setStep(1)}>{t('team.upgrade.back')}</Button>
-                    <Button
-                      type="primary"
-                      disabled={sub.payment_provider !== 'test'}
-                      onClick={() => void cardNext()}
-                      data-testid="upgrade-next-2"
-                    >
-                      {t('team.upgrade.next')}
-                    </Button>
-                  </Space>
-                </Form>
+              {step === 2 && company && (
+                <CardStep
+                  provider={sub.payment_provider}
+                  publishableKey={sub.stripe_publishable_key}
+                  billingEmail={company.email}
+                  language={language}
+                  initial={cardResult?.testValues ?? null}
+                  serverErrors={cardErrors}
+                  onBack={() => setStep(1)}
+                  onNext={cardNext}
+                  loadStripe={loadStripe}
+                />
               )}
-              {step === 3 && company && cardValues && users != null && total != null && (
+              {step === 3 && company && cardResult && users != null && total != null && (
                 <div className="pp-account-form">
                   <Descriptions bordered size="small" column={1}>
                     <Descriptions.Item label={t('team.upgrade.stepSubscription')}>
@@ -470,8 +423,11 @@ export const UpgradePage = () => {
                       {company.email}
                     </Descriptions.Item>
                     <Descriptions.Item label={t('team.upgrade.stepCard')}>
-                      •••• {cardValues.card_number.slice(-4)} · {cardValues.expiry} ·{' '}
-                      {cardValues.holder}
+                      <span data-testid="confirm-card">
+                        {cardResult.summary.brand ? `${cardResult.summary.brand} ` : ''}••••{' '}
+                        {cardResult.summary.last4} · {cardResult.summary.expiry} ·{' '}
+                        {cardResult.summary.holder}
+                      </span>
                     </Descriptions.Item>
                   </Descriptions>
                   <p className="pp-muted">{t('team.upgrade.taxNote')}</p>
