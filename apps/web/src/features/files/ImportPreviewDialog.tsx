@@ -12,6 +12,8 @@ export type ImportPreviewDialogProps = {
   applying: boolean;
   onApply: () => void;
   onCancel: () => void;
+  /** Set when the file goes into a project created for it (project list): says so instead of "replaces". */
+  newProjectName?: string;
 };
 
 const SEVERITY_COLOR = { error: 'red', warning: 'gold', info: 'blue' } as const;
@@ -28,6 +30,7 @@ export const ImportPreviewDialog = ({
   applying,
   onApply,
   onCancel,
+  newProjectName,
 }: ImportPreviewDialogProps) => {
   const { t, i18n } = useTranslation();
   const groups = useMemo(() => groupIssues(preview?.issues ?? []), [preview]);
@@ -105,7 +108,23 @@ export const ImportPreviewDialog = ({
           </Typography.Paragraph>
         )}
         {blocked ? (
-          <Alert type="error" showIcon title={t('files.import.blocked')} />
+          <Alert
+            type="error"
+            showIcon
+            title={t('files.import.blocked')}
+            description={
+              newProjectName !== undefined
+                ? t('files.import.newProjectBlocked', { name: newProjectName })
+                : undefined
+            }
+          />
+        ) : newProjectName !== undefined ? (
+          <Alert
+            type="info"
+            showIcon
+            title={t('files.import.newProject', { name: newProjectName })}
+            data-testid="import-new-project"
+          />
         ) : (
           <Alert
             type="warning"

@@ -2,6 +2,7 @@ import type { ErrorCode, FieldEntity } from '@pfahlplaner/contracts';
 import type {
   CellClassParams,
   CellEditRequestEvent,
+  CellFocusedEvent,
   CellKeyDownEvent,
   ColDef,
   GetRowIdParams,
@@ -32,6 +33,19 @@ import { toTsv } from './clipboard';
 import { buildColumnModel, initialVisibleKeys, type GridColumnSpec } from './column-model';
 import { ColumnChooser } from './ColumnChooser';
 import { planPaste } from './paste';
+import {
+  clampRange,
+  collapsed,
+  extendRange,
+  inRect,
+  isSingleCell,
+  rectHeight,
+  rectOf,
+  rectWidth,
+  type CellRange,
+  type CellRef,
+  type Rect,
+} from './range';
 import { worseStatus, type RowStatus } from './row-status';
 import { RowStatusStrip } from './RowStatusStrip';
 import './grid.css';
@@ -115,6 +129,64 @@ const resultDecimals = (column: GridColumnSpec): number => {
 
 /** Load-point results kept in view while scrolling sideways: design resistance, utilisation, length. */
 const PINNED_RESULTS = new Set(['R_d', 'EzuR', 'IstLaenge']);
+
+/** Where a column is pinned: the row name (layers: their bottom level) left, the key results right. */
+const pinOf = (entity: CatalogueGridProps['entity'], key: string): 'left' | 'right' | undefined =>
+  key === 'Pname' || (entity === 'soilLayer' && key === 'endKote')
+    ? 'left'
+    : entity === 'pile' && PINNED_RESULTS.has(key)
+      ? 'right'
+      : undefined;
+
+/** The data columns in the order the grid shows them (left pinned, scrolling, right pinned). */
+export const displayOrder = (
+  entity: CatalogueGridProps['entity'],
+  visible: readonly GridColumnSpec[],
+): GridColumnSpec[] => [
+  ...visible.filter((column) => pinOf(entity, column.key) === 'left'),
+  ...visible.filter((column) => pinOf(entity, column.key) === undefined),
+  ...visible.filter((column) => pinOf(entity, column.key) === 'right'),
+];
+
+/**
+ * Class rules that mark the cells of the selected rectangle (tint) and its outline (edge classes). Class
+ * rules are re-evaluated on every `refreshCells`, also without `force`, so a new range repaints only the
+ * classes of the rendered cells.
+ */
+const rangeClassRules = (
+  range: { current: CellRange | null },
+  col: number,
+): Record<string, (params: CellClassParams<GridRow>) => boolean> => {
+  const rectAt = (params: CellClassParams<GridRow>): Rect | null => {
+    const current = range.current;
+    if (!current || isSingleCell(current)) return null;
+    const rect = rectOf(current);
+    return inRect(rect, params.data?.__i ?? -1, col) ? rect : null;
+  };
+  return {
+    'pp-cell--range': (params) => rectAt(params) !== null,
+    'pp-cell--range-t': (params) => rectAt(params)?.top === params.data?.__i,
+    'pp-cell--range-b': (params) => rectAt(params)?.bottom === params.data?.__i,
+    'pp-cell--range-l': (params) => rectAt(params)?.left === col,
+    'pp-cell--range-r': (params) => rectAt(params)?.right === col,
+  };
+};
+
+/** AG Grid's row-selection checkbox column. */
+const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
+
+/** The cell (row index, column id) of a DOM element inside the grid, if it is a data cell. */
+const cellOfElement = (target: EventTarget | null): { row: number; key: string } | null => {
+  if (!(target instanceof Element)) return null;
+  const cellElement = target.closest('.ag-cell');
+  const rowElement = cellElement?.closest('.ag-row');
+  const key = cellElement?.getAttribute('col-id');
+  const row = Number(rowElement?.getAttribute('row-index'));
+  if (!key || key === '__marker' || key === SELECTION_COLUMN || !Number.isInteger(row) || row < 0) {
+    return null;
+  }
+  return { row, key };
+};
 
 const readChosen = (storageKey: string): string[] => {
   try {
@@ -204,6 +276,11 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   const apiRef = useRef<GridApi<GridRow> | null>(null);
   const [inputErrors] = useState(() => new Map<string, string>());
   const [selectedCount, setSelectedCount] = useState(0);
+  // The selected rectangle (ADR 0058): a ref for the class rules, its size as state for the toolbar.
+  const range = useRef<CellRange | null>(null);
+  const [rangeSize, setRangeSize] = useState<[number, number] | null>(null);
+  const dragging = useRef(false);
+  const pointerFocus = useRef(false);
   const [viewport, setViewport] = useState<[number, number]>([0, 0]);
 
   const columns = useMemo(() => buildColumnModel(entity, language), [entity, language]);
@@ -211,8 +288,16 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     initialVisibleKeys(columns, rows, readChosen(storageKey)),
   );
   const visibleColumns = useMemo(
-    () => columns.filter((column) => visibleKeys.includes(column.key)),
-    [columns, visibleKeys],
+    () =>
+      displayOrder(
+        entity,
+        columns.filter((column) => visibleKeys.includes(column.key)),
+      ),
+    [entity, columns, visibleKeys],
+  );
+  const columnIndex = useMemo(
+    () => new Map(visibleColumns.map((column, index) => [column.key, index])),
+    [visibleColumns],
   );
 
   const emptyErrors = useMemo(() => new Map<string, ErrorCode>(), []);
@@ -297,14 +382,10 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             Math.max(...column.label.split(/\s+/).map((word) => word.length)) * 7.4 + 22,
           ),
         ),
-        pinned:
-          column.key === 'Pname' || (entity === 'soilLayer' && column.key === 'endKote')
-            ? 'left'
-            : entity === 'pile' && PINNED_RESULTS.has(column.key)
-              ? 'right'
-              : undefined,
+        pinned: pinOf(entity, column.key),
         cellDataType: false,
       };
+      const inRange = rangeClassRules(range, columnIndex.get(column.key) ?? -1);
       if (column.isResult) {
         return {
           ...base,
@@ -321,6 +402,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
               : formatCellValue(column, params.value, decimalSeparator),
           cellClass: (params: CellClassParams<GridRow>) =>
             `pp-cell--result pp-cell--result-${(params.context as GridContext).resultMode}`,
+          cellClassRules: inRange,
           headerClass: 'pp-grid-header--result',
         };
       }
@@ -350,11 +432,12 @@ export const CatalogueGrid = memo(function CatalogueGrid({
           'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
             cellProblem(column, params.data) !== null,
           'pp-cell--number': () => column.field.kind === 'number' || column.field.kind === 'integer',
+          ...inRange,
         },
       };
     });
     return [marker, ...defs];
-  }, [visibleColumns, decimalSeparator, readOnly, onDetail, cellProblem, entity]);
+  }, [visibleColumns, columnIndex, decimalSeparator, readOnly, onDetail, cellProblem]);
 
   const statuses = useMemo((): RowStatus[] => {
     const ctxErrors = errors ?? emptyErrors;
@@ -376,6 +459,12 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       return status;
     });
   }, [rows, columns, rowIssues, errors, emptyErrors, pathPrefix]);
+
+  // Shown or hidden columns shift the column indices: the selection starts again from the active cell.
+  useEffect(() => {
+    range.current = null;
+    setRangeSize(null);
+  }, [visibleColumns]);
 
   // Results, issues and errors change without the rows: refresh the visible cells and row classes.
   useEffect(() => {
@@ -422,14 +511,82 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     return { row: cell.rowIndex, key: key === '__marker' ? (visibleColumns[0]?.key ?? '') : key };
   };
 
+  /** Sets (or clears) the selected rectangle and repaints the classes of the rendered cells. */
+  const setRange = (next: CellRange | null) => {
+    const current = range.current;
+    const same =
+      current === next ||
+      (current &&
+        next &&
+        current.anchor.row === next.anchor.row &&
+        current.anchor.col === next.anchor.col &&
+        current.focus.row === next.focus.row &&
+        current.focus.col === next.focus.col);
+    if (same) return;
+    const wasBlock = current !== null && !isSingleCell(current);
+    range.current = next;
+    const isBlock = next !== null && !isSingleCell(next);
+    setRangeSize(isBlock ? [rectHeight(rectOf(next)), rectWidth(rectOf(next))] : null);
+    if (wasBlock || isBlock) apiRef.current?.refreshCells();
+  };
+
+  /** The selected rectangle when it spans more than one cell (kept inside the current rows). */
+  const blockRange = (): Rect | null => {
+    const current = range.current && clampRange(range.current, rows.length, visibleColumns.length);
+    return current && !isSingleCell(current) ? rectOf(current) : null;
+  };
+
+  /** The active cell: where the selection started (it follows the grid's focus), else the grid's focus. */
+  const activeCell = (): { row: number; key: string } | null => {
+    const current = range.current && clampRange(range.current, rows.length, visibleColumns.length);
+    const key = current && visibleColumns[current.anchor.col]?.key;
+    return current && key ? { row: current.anchor.row, key } : focusedCell();
+  };
+
+  const refOf = (cell: { row: number; key: string }): CellRef | null => {
+    const col = columnIndex.get(cell.key);
+    return col === undefined ? null : { row: cell.row, col };
+  };
+
+  /** Text of one cell as shown (results from the result rows), for copying. */
+  const cellText = (row: number, column: GridColumnSpec): string => {
+    const source = column.isResult ? (resultRows?.[row] ?? rows[row]) : rows[row];
+    return formatCellValue(column, source?.[column.key], decimalSeparator);
+  };
+
+  /** The value an emptied cell takes (null, false for yes/no, the default of a field that cannot be empty). */
+  const clearedValue = (column: GridColumnSpec): unknown => {
+    const parsed = parseCellInput(column, '', decimalSeparator);
+    return parsed.ok ? parsed.value : null;
+  };
+
+  const clearCells = (cells: { row: number; key: string }[]) => {
+    const edits = cells.flatMap((cell) => {
+      const column = columns.find((c) => c.key === cell.key);
+      return column && !column.isResult ? [{ ...cell, value: clearedValue(column) }] : [];
+    });
+    if (edits.length > 0) edit(edits);
+  };
+
   const selectedRows = (): number[] =>
     (apiRef.current?.getSelectedNodes() ?? [])
       .map((node) => node.data?.__i ?? -1)
       .filter((index) => index >= 0)
       .sort((a, b) => a - b);
 
-  /** The block to copy: the selected rows (all visible columns) or the focused cell. */
+  /** The block to copy: the selected rectangle, the selected rows (all visible columns) or the focused cell. */
   const copyBlock = (): { text: string; cells: { row: number; key: string }[] } | null => {
+    const rect = blockRange();
+    if (rect) {
+      const rowIndices = Array.from({ length: rectHeight(rect) }, (_v, i) => rect.top + i);
+      const rectColumns = visibleColumns.slice(rect.left, rect.right + 1);
+      return {
+        text: toTsv(rowIndices.map((row) => rectColumns.map((column) => cellText(row, column)))),
+        cells: rowIndices.flatMap((row) =>
+          rectColumns.filter((c) => !c.isResult).map((column) => ({ row, key: column.key })),
+        ),
+      };
+    }
     const selected = selectedRows();
     if (selected.length > 0) {
       return {
@@ -447,12 +604,11 @@ export const CatalogueGrid = memo(function CatalogueGrid({
         ),
       };
     }
-    const cell = focusedCell();
+    const cell = activeCell();
     const column = cell && columns.find((c) => c.key === cell.key);
     if (!cell || !column) return null;
-    const source = column.isResult ? (resultRows?.[cell.row] ?? rows[cell.row]) : rows[cell.row];
     return {
-      text: formatCellValue(column, source?.[column.key], decimalSeparator),
+      text: cellText(cell.row, column),
       cells: column.isResult ? [] : [{ row: cell.row, key: cell.key }],
     };
   };
@@ -461,9 +617,33 @@ export const CatalogueGrid = memo(function CatalogueGrid({
 
   const doPaste = (text: string) => {
     if (readOnly) return;
-    const start = focusedCell() ?? { row: rows.length, key: visibleColumns[0]?.key ?? '' };
-    const plan = planPaste(text, { row: start.row, columnKey: start.key }, visibleColumns, rows.length, decimalSeparator);
+    const rect = blockRange();
+    const start = rect
+      ? { row: rect.top, key: visibleColumns[rect.left]?.key ?? '' }
+      : (activeCell() ?? { row: rows.length, key: visibleColumns[0]?.key ?? '' });
+    // a selected rectangle is filled with a block that fits it a whole number of times (Excel's rule)
+    const target = rect
+      ? {
+          height: rectHeight(rect),
+          width: visibleColumns.slice(rect.left, rect.right + 1).filter((c) => !c.isResult).length,
+        }
+      : undefined;
+    const plan = planPaste(
+      text,
+      { row: start.row, columnKey: start.key },
+      visibleColumns,
+      rows.length,
+      decimalSeparator,
+      target,
+    );
     if (!plan.ok) {
+      // every unreadable cell is marked with its reason until the next accepted edit
+      for (const problem of plan.problems) {
+        if (problem.row < rows.length) {
+          inputErrors.set(cellKey(problem.row, problem.key), inputErrorText(problem.error));
+        }
+      }
+      apiRef.current?.refreshCells({ force: true });
       const lines = plan.problems.slice(0, 5).map((problem) =>
         t('workspace.grid.pasteCell', {
           row: problem.row + 1,
@@ -486,8 +666,19 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       });
       return;
     }
+    if (plan.edits.length === 0) {
+      if (text.trim() !== '') void message.info({ key: 'grid-paste', content: t('workspace.grid.pasteNoTarget') });
+      return;
+    }
     for (const change of plan.edits) inputErrors.delete(cellKey(change.row, change.key));
     edit(plan.edits, plan.rowCount);
+    // the pasted block becomes the selection, as in Excel
+    const first = plan.area.keys[0];
+    const last = plan.area.keys.at(-1);
+    const from = first === undefined ? null : refOf({ row: plan.area.row, key: first });
+    const to =
+      last === undefined ? null : refOf({ row: plan.area.row + plan.area.height - 1, key: last });
+    if (from && to) setRange({ anchor: from, focus: to });
   };
 
   const onCopyEvent = (event: React.ClipboardEvent, cut: boolean) => {
@@ -496,9 +687,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     if (!block) return;
     event.preventDefault();
     event.clipboardData.setData('text/plain', block.text);
-    if (cut && !readOnly && block.cells.length > 0) {
-      edit(block.cells.map((cell) => ({ ...cell, value: null })));
-    }
+    if (cut && !readOnly && block.cells.length > 0) clearCells(block.cells);
   };
 
   const onPasteEvent = (event: React.ClipboardEvent) => {
@@ -508,7 +697,51 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (isEditing() || !(event.ctrlKey || event.metaKey)) return;
+    if (isEditing()) return;
+    // Shift+arrows grow the selected rectangle from the active cell (Ctrl+Shift: to the edge); the
+    // active cell stays, as in Excel. AG Grid must not see these keys (it would move the focus).
+    if (
+      event.shiftKey &&
+      (event.key === 'ArrowUp' ||
+        event.key === 'ArrowDown' ||
+        event.key === 'ArrowLeft' ||
+        event.key === 'ArrowRight')
+    ) {
+      const cell = focusedCell();
+      const start = range.current ?? (cell && refOf(cell) ? collapsed(refOf(cell)!) : null);
+      if (!start) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const next = extendRange(
+        start,
+        event.key,
+        rows.length,
+        visibleColumns.length,
+        event.ctrlKey || event.metaKey,
+      );
+      setRange(next);
+      apiRef.current?.ensureIndexVisible(next.focus.row);
+      const column = visibleColumns[next.focus.col];
+      if (column) apiRef.current?.ensureColumnVisible(column.key);
+      return;
+    }
+    const rect = blockRange();
+    if (rect && event.key === 'Escape') {
+      setRange(range.current && collapsed(range.current.anchor));
+      return;
+    }
+    if (rect && !readOnly && (event.key === 'Delete' || event.key === 'Backspace')) {
+      // the whole rectangle is emptied in one undo step
+      event.preventDefault();
+      event.stopPropagation();
+      clearCells(
+        Array.from({ length: rectHeight(rect) }, (_v, i) => rect.top + i).flatMap((row) =>
+          visibleColumns.slice(rect.left, rect.right + 1).map((column) => ({ row, key: column.key })),
+        ),
+      );
+      return;
+    }
+    if (!(event.ctrlKey || event.metaKey)) return;
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) {
       event.preventDefault();
@@ -525,11 +758,50 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     if (keyboard.key === 'Delete' || keyboard.key === 'Backspace') {
       const key = event.column.getColId();
       const column = columns.find((c) => c.key === key);
-      if (column && !column.isResult && event.data) {
-        inputErrors.delete(cellKey(event.data.__i, key));
-        edit([{ row: event.data.__i, key, value: column.field.kind === 'boolean' ? false : null }]);
-      }
+      if (column && !column.isResult && event.data) clearCells([{ row: event.data.__i, key }]);
     }
+  };
+
+  // Mouse: a press starts a selection at the cell (Shift: extends the current one), dragging over cells
+  // moves its corner. Runs in the capture phase, before AG Grid moves the focus to the pressed cell.
+  const onMouseDownCapture = (event: React.MouseEvent) => {
+    if (event.button !== 0 || isEditing()) return;
+    const cell = cellOfElement(event.target);
+    const ref = cell && refOf(cell);
+    if (!ref) return;
+    pointerFocus.current = true;
+    setTimeout(() => {
+      pointerFocus.current = false;
+    }, 0);
+    if (event.shiftKey) {
+      const anchor = range.current?.anchor ?? (focusedCell() && refOf(focusedCell()!)) ?? ref;
+      setRange({ anchor, focus: ref });
+      event.preventDefault(); // no text selection
+      return;
+    }
+    setRange(collapsed(ref));
+    dragging.current = true;
+    const stop = () => {
+      dragging.current = false;
+      document.removeEventListener('mouseup', stop);
+    };
+    document.addEventListener('mouseup', stop);
+  };
+
+  const onMouseOver = (event: React.MouseEvent) => {
+    if (!dragging.current || (event.buttons & 1) === 0 || !range.current) return;
+    const cell = cellOfElement(event.target);
+    const ref = cell && refOf(cell);
+    if (ref) setRange({ anchor: range.current.anchor, focus: ref });
+  };
+
+  // Keyboard moves of the active cell (arrows, Tab, Enter) start a new selection there.
+  const onCellFocused = (event: CellFocusedEvent<GridRow>) => {
+    onSelectRow?.(event.rowIndex ?? null);
+    if (pointerFocus.current) return;
+    const key = typeof event.column === 'object' && event.column ? event.column.getColId() : null;
+    const ref = key && event.rowIndex != null ? refOf({ row: event.rowIndex, key }) : null;
+    setRange(ref ? collapsed(ref) : null);
   };
 
   const toolbarCopy = async (cut: boolean) => {
@@ -537,7 +809,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     if (!block) return;
     try {
       await navigator.clipboard.writeText(block.text);
-      if (cut && !readOnly) edit(block.cells.map((cell) => ({ ...cell, value: null })));
+      if (cut && !readOnly) clearCells(block.cells);
     } catch {
       void message.info(t('workspace.grid.clipboardHint'));
     }
@@ -621,12 +893,21 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             <ColumnChooser columns={columns} visible={visibleKeys} onApply={chooseColumns} />
           </span>
         </Space>
-        <span className="pp-grid__count">{t('workspace.grid.rows', { count: rows.length })}</span>
+        <span className="pp-grid__count">
+          {rangeSize && (
+            <span className="pp-grid__range" data-testid="grid-range-size">
+              {t('workspace.grid.rangeSize', { rows: rangeSize[0], columns: rangeSize[1] })}
+            </span>
+          )}
+          {t('workspace.grid.rows', { count: rows.length })}
+        </span>
       </div>
       <div className="pp-grid__body" style={{ height }}>
         <div
           className="pp-grid__table"
           onKeyDownCapture={onKeyDown}
+          onMouseDownCapture={onMouseDownCapture}
+          onMouseOver={onMouseOver}
           onCopy={(e) => onCopyEvent(e, false)}
           onCut={(e) => onCopyEvent(e, true)}
           onPaste={onPasteEvent}
@@ -644,7 +925,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
             selectionColumnDef={{ pinned: 'left', width: 36, suppressHeaderMenuButton: true }}
             onSelectionChanged={(event) => setSelectedCount(event.api.getSelectedNodes().length)}
-            onCellFocused={(event) => onSelectRow?.(event.rowIndex ?? null)}
+            onCellFocused={onCellFocused}
             rowClassRules={{
               'pp-row--failed': (params: RowClassParams<GridRow>) =>
                 ((params.context as GridContext).rowIssues?.[params.data?.__i ?? -1] ?? []).some(
