@@ -12,6 +12,10 @@ import type {
   RowClassParams,
   ValueFormatterParams,
   ValueGetterParams,
+  BodyScrollEndEvent,
+  GridReadyEvent,
+  SelectionChangedEvent,
+  ViewportChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { App, Button, Divider, Space, Tooltip } from 'antd';
@@ -46,7 +50,7 @@ import {
   type CellRef,
   type Rect,
 } from './range';
-import { worseStatus, type RowStatus } from './row-status';
+import { createViewportStore, worseStatus, type RowStatus } from './row-status';
 import { RowStatusStrip } from './RowStatusStrip';
 import './grid.css';
 
@@ -148,28 +152,65 @@ export const displayOrder = (
   ...visible.filter((column) => pinOf(entity, column.key) === 'right'),
 ];
 
-/**
- * Class rules that mark the cells of the selected rectangle (tint) and its outline (edge classes). Class
- * rules are re-evaluated on every `refreshCells`, also without `force`, so a new range repaints only the
- * classes of the rendered cells.
- */
-const rangeClassRules = (
-  range: { current: CellRange | null },
-  col: number,
-): Record<string, (params: CellClassParams<GridRow>) => boolean> => {
-  const rectAt = (params: CellClassParams<GridRow>): Rect | null => {
-    const current = range.current;
-    if (!current || isSingleCell(current)) return null;
-    const rect = rectOf(current);
-    return inRect(rect, params.data?.__i ?? -1, col) ? rect : null;
-  };
-  return {
-    'pp-cell--range': (params) => rectAt(params) !== null,
-    'pp-cell--range-t': (params) => rectAt(params)?.top === params.data?.__i,
-    'pp-cell--range-b': (params) => rectAt(params)?.bottom === params.data?.__i,
-    'pp-cell--range-l': (params) => rectAt(params)?.left === col,
-    'pp-cell--range-r': (params) => rectAt(params)?.right === col,
-  };
+/** The selected rectangle when it spans more than one cell and holds the cell (row, col), else null. */
+const rectHolding = (range: CellRange | null, row: number, col: number): Rect | null => {
+  if (!range || isSingleCell(range)) return null;
+  const rect = rectOf(range);
+  return inRect(rect, row, col) ? rect : null;
+};
+
+// Grid options that are objects or functions are module constants: AG Grid React hands every changed prop
+// to the grid, and a new `selectionColumnDef` or `rowClassRules` object on each render (e.g. on every
+// viewport change while scrolling) makes it rebuild columns and row styles — the cause of slow scrolling
+// measured with bench/grid.ts (ADR 0060).
+const ROW_SELECTION = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  enableClickSelection: false,
+} as const;
+const SELECTION_COLUMN_DEF = { pinned: 'left', width: 36, suppressHeaderMenuButton: true } as const;
+const ROW_CLASS_RULES = {
+  'pp-row--failed': (params: RowClassParams<GridRow>) =>
+    ((params.context as GridContext).rowIssues?.[params.data?.__i ?? -1] ?? []).some(
+      (issue) => issue.severity === 'error',
+    ),
+};
+const getRowId = (params: GetRowIdParams<GridRow>) => String(params.data.__i);
+const RESULT_MODE_RULES = Object.fromEntries(
+  (['none', 'fresh', 'stale', 'preview'] as const).map((mode) => [
+    `pp-cell--result-${mode}`,
+    (params: CellClassParams<GridRow>) => (params.context as GridContext).resultMode === mode,
+  ]),
+);
+
+/** A callback with a stable identity that always runs the latest `fn` (for AG Grid event props). */
+const useStableCallback = <A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) => {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+};
+
+// Whether a row holds an invalid input, per column model and row object: an edit replaces one row object,
+// so only that row is validated again (2,000 rows × 26 inputs on every keystroke was a measurable part of
+// an edit, ADR 0060).
+const invalidRowCache = new WeakMap<readonly GridColumnSpec[], WeakMap<AnyRow, boolean>>();
+const hasInvalidInput = (columns: readonly GridColumnSpec[], row: AnyRow): boolean => {
+  let rows = invalidRowCache.get(columns);
+  if (!rows) {
+    rows = new WeakMap();
+    invalidRowCache.set(columns, rows);
+  }
+  let invalid = rows.get(row);
+  if (invalid === undefined) {
+    invalid = columns.some(
+      (column) => !column.isResult && validateCellValue(column.field, row[column.key]) !== null,
+    );
+    rows.set(row, invalid);
+  }
+  return invalid;
 };
 
 /** AG Grid's row-selection checkbox column. */
@@ -214,23 +255,15 @@ const MarkerCell = (props: ICellRendererParams<GridRow> & { onDetail?: (row: num
   return (
     <span className="pp-grid-marker">
       <span className="pp-grid-marker__number">{index + 1}</span>
+      {/* the issue texts are the marker column's AG Grid tooltip (built on hover only): an antd Tooltip
+          per rendered row made scrolling slow (ADR 0060) */}
       {(hasError || hasWarning) && (
-        <Tooltip
-          title={
-            <ul className="pp-issue-list">
-              {issues.map((issue, i) => (
-                <li key={i}>{issue.text}</li>
-              ))}
-            </ul>
-          }
+        <span
+          className={hasError ? 'pp-grid-marker__error' : 'pp-grid-marker__warning'}
+          data-testid={hasError ? 'row-failed' : 'row-warning'}
         >
-          <span
-            className={hasError ? 'pp-grid-marker__error' : 'pp-grid-marker__warning'}
-            data-testid={hasError ? 'row-failed' : 'row-warning'}
-          >
-            <Icon name={hasError ? 'error' : 'warning'} size={14} />
-          </span>
-        </Tooltip>
+          <Icon name={hasError ? 'error' : 'warning'} size={14} />
+        </span>
       )}
       {props.onDetail && (
         <button
@@ -279,9 +312,10 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   // The selected rectangle (ADR 0058): a ref for the class rules, its size as state for the toolbar.
   const range = useRef<CellRange | null>(null);
   const [rangeSize, setRangeSize] = useState<[number, number] | null>(null);
+  const getRange = useCallback(() => range.current, []);
   const dragging = useRef(false);
   const pointerFocus = useRef(false);
-  const [viewport, setViewport] = useState<[number, number]>([0, 0]);
+  const [viewport] = useState(createViewportStore);
 
   const columns = useMemo(() => buildColumnModel(entity, language), [entity, language]);
   const [visibleKeys, setVisibleKeys] = useState<string[]>(() =>
@@ -365,6 +399,10 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       suppressNavigable: true,
       cellRenderer: MarkerCell,
       cellRendererParams: { onDetail },
+      tooltipValueGetter: (params: ITooltipParams<GridRow>) => {
+        const issues = (params.context as GridContext).rowIssues?.[params.data?.__i ?? -1] ?? [];
+        return issues.length > 0 ? issues.map((issue) => `• ${issue.text}`).join('\n') : undefined;
+      },
       cellClass: 'pp-grid-marker-cell',
     };
     const defs = visibleColumns.map((column): ColDef<GridRow> => {
@@ -385,7 +423,21 @@ export const CatalogueGrid = memo(function CatalogueGrid({
         pinned: pinOf(entity, column.key),
         cellDataType: false,
       };
-      const inRange = rangeClassRules(range, columnIndex.get(column.key) ?? -1);
+      // the selected rectangle: tint plus outline; class rules are re-evaluated by every refreshCells,
+      // also without `force`, so a new range repaints only the classes of the rendered cells
+      const col = columnIndex.get(column.key) ?? -1;
+      const inRange = {
+        'pp-cell--range': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col) !== null,
+        'pp-cell--range-t': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col)?.top === params.data?.__i,
+        'pp-cell--range-b': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col)?.bottom === params.data?.__i,
+        'pp-cell--range-l': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col)?.left === col,
+        'pp-cell--range-r': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col)?.right === col,
+      };
       if (column.isResult) {
         return {
           ...base,
@@ -400,9 +452,9 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             typeof params.value === 'number'
               ? formatNumber(params.value, decimalSeparator, { decimals: resultDecimals(column) })
               : formatCellValue(column, params.value, decimalSeparator),
-          cellClass: (params: CellClassParams<GridRow>) =>
-            `pp-cell--result pp-cell--result-${(params.context as GridContext).resultMode}`,
-          cellClassRules: inRange,
+          // class rules (not a `cellClass` function): they are re-applied by a refresh without `force`
+          cellClass: 'pp-cell--result',
+          cellClassRules: { ...RESULT_MODE_RULES, ...inRange },
           headerClass: 'pp-grid-header--result',
         };
       }
@@ -437,38 +489,36 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       };
     });
     return [marker, ...defs];
-  }, [visibleColumns, columnIndex, decimalSeparator, readOnly, onDetail, cellProblem]);
+  }, [visibleColumns, columnIndex, decimalSeparator, readOnly, onDetail, cellProblem, entity, getRange]);
 
+  // Rows named by error paths (`piles[3].Pname`) of the server and the cross-row rules.
+  const rowsWithErrors = useMemo(() => {
+    const indices = new Set<number>();
+    const prefix = `${pathPrefix}[`;
+    for (const path of (errors ?? emptyErrors).keys()) {
+      if (!path.startsWith(prefix)) continue;
+      const index = Number.parseInt(path.slice(prefix.length), 10);
+      if (Number.isInteger(index)) indices.add(index);
+    }
+    return indices;
+  }, [errors, emptyErrors, pathPrefix]);
   const statuses = useMemo((): RowStatus[] => {
-    const ctxErrors = errors ?? emptyErrors;
     return rows.map((row, index) => {
+      if (hasInvalidInput(columns, row) || rowsWithErrors.has(index)) return 'invalid';
       let status: RowStatus = 'ok';
       for (const issue of rowIssues?.[index] ?? []) {
         if (issue.severity === 'error') status = worseStatus(status, 'failed');
         else if (issue.severity === 'warning') status = worseStatus(status, 'warning');
       }
-      for (const column of columns) {
-        if (column.isResult) continue;
-        if (
-          validateCellValue(column.field, row[column.key]) !== null ||
-          ctxErrors.has(`${pathPrefix}[${index}].${column.key}`)
-        ) {
-          return 'invalid';
-        }
-      }
       return status;
     });
-  }, [rows, columns, rowIssues, errors, emptyErrors, pathPrefix]);
-
-  // Shown or hidden columns shift the column indices: the selection starts again from the active cell.
-  useEffect(() => {
-    range.current = null;
-    setRangeSize(null);
-  }, [visibleColumns]);
+  }, [rows, columns, rowIssues, rowsWithErrors]);
 
   // Results, issues and errors change without the rows: refresh the visible cells and row classes.
+  // Without `force`: AG Grid re-renders only cells whose value changed (the results) and re-applies the
+  // class rules and tooltips of all rendered cells; a forced refresh re-rendered every cell (ADR 0060).
   useEffect(() => {
-    apiRef.current?.refreshCells({ force: true });
+    apiRef.current?.refreshCells();
   }, [resultRows, resultMode, rowIssues, errors]);
 
   const edit = useCallback(
@@ -804,6 +854,35 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     setRange(ref ? collapsed(ref) : null);
   };
 
+  const jumpTo = useStableCallback((index: number) => {
+    apiRef.current?.ensureIndexVisible(index, 'middle');
+    const first = visibleColumns[0];
+    if (first) apiRef.current?.setFocusedCell(index, first.key);
+  });
+  const stableCellKeyDown = useStableCallback(onCellKeyDown);
+  const stableCellFocused = useStableCallback(onCellFocused);
+  const onSelectionChanged = useCallback(
+    (event: SelectionChangedEvent<GridRow>) => setSelectedCount(event.api.getSelectedNodes().length),
+    [],
+  );
+  const onGridReady = useCallback((event: GridReadyEvent<GridRow>) => {
+    apiRef.current = event.api;
+  }, []);
+  // the overview strip's box of visible rows: an external store, so scrolling re-renders only that box
+  const showViewport = useCallback(
+    (first: number, last: number) => viewport.set(first, last),
+    [viewport],
+  );
+  const onViewportChanged = useCallback(
+    (event: ViewportChangedEvent<GridRow>) => showViewport(event.firstRow, event.lastRow),
+    [showViewport],
+  );
+  const onBodyScrollEnd = useCallback(
+    (event: BodyScrollEndEvent<GridRow>) =>
+      showViewport(event.api.getFirstDisplayedRowIndex(), event.api.getLastDisplayedRowIndex()),
+    [showViewport],
+  );
+
   const toolbarCopy = async (cut: boolean) => {
     const block = copyBlock();
     if (!block) return;
@@ -841,6 +920,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   };
 
   const chooseColumns = (visible: string[]) => {
+    setRange(null); // shown or hidden columns shift the column indices of the selection
     setVisibleKeys(visible);
     try {
       localStorage.setItem(
@@ -918,20 +998,15 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             rowData={rowData}
             columnDefs={columnDefs}
             context={gridContext}
-            getRowId={(params: GetRowIdParams<GridRow>) => String(params.data.__i)}
+            getRowId={getRowId}
             readOnlyEdit
             onCellEditRequest={onCellEditRequest}
-            onCellKeyDown={onCellKeyDown}
-            rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
-            selectionColumnDef={{ pinned: 'left', width: 36, suppressHeaderMenuButton: true }}
-            onSelectionChanged={(event) => setSelectedCount(event.api.getSelectedNodes().length)}
-            onCellFocused={onCellFocused}
-            rowClassRules={{
-              'pp-row--failed': (params: RowClassParams<GridRow>) =>
-                ((params.context as GridContext).rowIssues?.[params.data?.__i ?? -1] ?? []).some(
-                  (issue) => issue.severity === 'error',
-                ),
-            }}
+            onCellKeyDown={stableCellKeyDown}
+            rowSelection={ROW_SELECTION}
+            selectionColumnDef={SELECTION_COLUMN_DEF}
+            onSelectionChanged={onSelectionChanged}
+            onCellFocused={stableCellFocused}
+            rowClassRules={ROW_CLASS_RULES}
             tooltipShowDelay={300}
             enterNavigatesVertically
             enterNavigatesVerticallyAfterEdit
@@ -940,26 +1015,16 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             suppressMovableColumns
             suppressColumnVirtualisation
             animateRows={false}
-            onGridReady={(event) => {
-              apiRef.current = event.api;
-            }}
-            onViewportChanged={(event) =>
-              setViewport([event.firstRow, event.lastRow])
-            }
-            onBodyScrollEnd={(event) =>
-              setViewport([event.api.getFirstDisplayedRowIndex(), event.api.getLastDisplayedRowIndex()])
-            }
+            onGridReady={onGridReady}
+            onViewportChanged={onViewportChanged}
+            onBodyScrollEnd={onBodyScrollEnd}
           />
         </div>
         {showMinimap && (
           <RowStatusStrip
             statuses={statuses}
             viewport={viewport}
-            onJump={(index) => {
-              apiRef.current?.ensureIndexVisible(index, 'middle');
-              const first = visibleColumns[0];
-              if (first) apiRef.current?.setFocusedCell(index, first.key);
-            }}
+            onJump={jumpTo}
           />
         )}
       </div>

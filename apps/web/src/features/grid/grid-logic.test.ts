@@ -238,3 +238,20 @@ describe('overview strip', () => {
     expect(worseStatus('warning', 'invalid')).toBe('invalid');
   });
 });
+
+describe('viewport store of the overview strip', () => {
+  it('notifies only when the visible rows change', async () => {
+    const { createViewportStore } = await import('./row-status');
+    const store = createViewportStore();
+    let calls = 0;
+    const stop = store.subscribe(() => (calls += 1));
+    store.set(0, 20);
+    store.set(0, 20);
+    store.set(3, 23);
+    expect(calls).toBe(2);
+    expect(store.get()).toEqual([3, 23]);
+    stop();
+    store.set(5, 25);
+    expect(calls).toBe(2);
+  });
+});

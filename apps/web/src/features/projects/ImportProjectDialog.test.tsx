@@ -44,12 +44,11 @@ const failure = (status: number, code: string, data: unknown = null, path?: stri
 /** The four requests, answered by the test and recorded (the e2e test runs them against the server). */
 const recordingOps = (answers: Partial<Record<keyof ProjectImportOps, () => unknown>> = {}) => {
   const calls: string[] = [];
-  const answer = async <T,>(name: keyof ProjectImportOps, fallback: T): Promise<T> => {
+  const answer = <T,>(name: keyof ProjectImportOps, fallback: T): Promise<T> => {
     const custom = answers[name];
-    if (!custom) return fallback;
+    if (!custom) return Promise.resolve(fallback);
     const value = custom();
-    if (value instanceof Error) throw value;
-    return value as T;
+    return value instanceof Error ? Promise.reject(value) : Promise.resolve(value as T);
   };
   const ops: ProjectImportOps = {
     create: async (_c, basics) => {
@@ -118,7 +117,7 @@ describe('ImportProjectDialog', () => {
     const { ops, calls } = recordingOps();
     const events = open(ops);
     await choose();
-    expect((screen.getByLabelText('Projektname') as HTMLInputElement).value).toBe('Brücke Nord');
+    expect(screen.getByLabelText<HTMLInputElement>('Projektname').value).toBe('Brücke Nord');
     fireEvent.click(screen.getByTestId('project-import-next'));
     expect(await screen.findByTestId('import-new-project')).toBeTruthy();
     expect(screen.getByText(/in das neue Projekt „Brücke Nord“/)).toBeTruthy();
