@@ -65,6 +65,7 @@ describe('import a project from the project list', () => {
     await page.getByTestId('project-import-next').click();
     await page.getByTestId('import-new-project').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('import-new-project').innerText()).toContain(name);
+    await page.getByTestId('project-import-form').waitFor({ state: 'detached' }); // first dialog faded out
     await screenshot(page, 'projects-import-preview');
     await page.getByTestId('import-apply').click();
 
