@@ -139,6 +139,8 @@ export const ProjectDetailSchema = z.object({
   workbook: WorkbookResponseSchema,
   calculation: CalculationInfoSchema.nullable(),
 });
+/** `GET …/projects/{id}/` (the workbook as the loose response shape; clients narrow it to `Workbook`). */
+export type ProjectDetailData = z.infer<typeof ProjectDetailSchema>;
 
 /** `POST …/copy-multi-projects/`, `DELETE …/delete-multi-projects/`. */
 export const ProjectIdsSchema = z.object({
@@ -151,6 +153,8 @@ export type ProjectIds = z.infer<typeof ProjectIdsSchema>;
 
 export const ProjectCopyResultSchema = z.object({ results: z.array(ProjectSummarySchema) });
 export const ProjectDeleteResultSchema = z.object({ deleted: z.array(z.number().int()) });
+export type ProjectCopyResult = z.infer<typeof ProjectCopyResultSchema>;
+export type ProjectDeleteResult = z.infer<typeof ProjectDeleteResultSchema>;
 
 /** `PUT …/update-table-datas/` body: the whole workbook incl. the version it is based on. */
 export const SaveWorkbookSchema = WorkbookShapeSchema;
@@ -208,9 +212,12 @@ export const CalculateResponseSchema = z.object({
   calculation: CalculationInfoSchema,
 });
 
+export type CalculateResponse = z.infer<typeof CalculateResponseSchema>;
+
 export const StoredCalculationSchema = z
   .object({ result: ProjectResultSchema, calculation: CalculationInfoSchema })
   .nullable();
+export type StoredCalculation = z.infer<typeof StoredCalculationSchema>;
 
 export const CalculationServerSchema = z.object({
   id: z.string(),

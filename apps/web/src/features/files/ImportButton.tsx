@@ -1,5 +1,4 @@
 import type { ImportApplyResult, ImportKind, ImportPreview } from '@pfahlplaner/contracts';
-import { IMPORT_MAX_BYTES } from '@pfahlplaner/contracts';
 import { Button, Progress, Space, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { ApiError } from '../../lib/http/api-error';
 import { useNotify } from '../../lib/notify/useNotify';
 import { useCurrentUser } from '../auth/session';
 import { filesApi } from './files-api';
+import { checkImportFile, IMPORT_ACCEPT, previewOfError } from './import-file-check';
 import { ImportPreviewDialog } from './ImportPreviewDialog';
 import { percentOf, type Progress as TransferProgress } from './transfer';
 
@@ -24,23 +24,6 @@ export type ImportButtonProps = {
   onUndone?: (result: ImportApplyResult) => void;
   /** Button label override (default: "Import"). */
   label?: string;
-};
-
-const ACCEPT: Record<ImportKind, string> = {
-  any: '.xls,.xlsx,.xml',
-  excel: '.xls,.xlsx',
-  xml: '.xml',
-};
-
-const TYPE_ERROR: Record<ImportKind, string> = {
-  any: 'IMPORT_FILE_TYPE',
-  excel: 'EXCEL_FILE_TYPE',
-  xml: 'XML_FILE_TYPE',
-};
-
-const extensionAllowed = (name: string, kind: ImportKind): boolean => {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
-  return ACCEPT[kind].split(',').includes(`.${ext}`);
 };
 
 /**
@@ -78,42 +61,18 @@ export const ImportButton = ({
 
   const fail = (error: unknown, context: string) => {
     // A file that could not be read or has errors comes back with its issues: show them in the dialog.
-    if (error instanceof ApiError && error.body?.data && typeof error.body.data === 'object') {
-      const data = error.body.data as Partial<ImportPreview>;
-      if (Array.isArray(data.issues) && data.summary) {
-        setPreview(data as ImportPreview);
-        return;
-      }
-    }
-    notify.failure(error, context);
+    const refused = previewOfError(error);
+    if (refused) setPreview(refused);
+    else notify.failure(error, context);
   };
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
     event.target.value = '';
     if (!picked) return;
-    if (!extensionAllowed(picked.name, kind)) {
-      notify.failure(
-        new ApiError(400, {
-          status_code: 0,
-          status_message: '',
-          data: null,
-          error: { code: TYPE_ERROR[kind] as 'IMPORT_FILE_TYPE', details: [] },
-        }),
-        t('files.import.failed'),
-      );
-      return;
-    }
-    if (picked.size > IMPORT_MAX_BYTES) {
-      notify.failure(
-        new ApiError(413, {
-          status_code: 0,
-          status_message: '',
-          data: null,
-          error: { code: 'PAYLOAD_TOO_LARGE', details: [] },
-        }),
-        t('files.import.failed'),
-      );
+    const problem = checkImportFile(picked, kind);
+    if (problem) {
+      notify.failure(problem, t('files.import.failed'));
       return;
     }
     setFile(picked);
@@ -191,7 +150,7 @@ export const ImportButton = ({
       <input
         ref={input}
         type="file"
-        accept={ACCEPT[kind]}
+        accept={IMPORT_ACCEPT[kind]}
         style={{ display: 'none' }}
         onChange={(e) => void onPick(e)}
         data-testid="import-input"

@@ -17,6 +17,8 @@ export type ImportPreviewDialogProps = {
   applyProgress?: number | null;
   onApply: () => void;
   onCancel: () => void;
+  /** Set when the file goes into a project created for it (project list): says so instead of "replaces". */
+  newProjectName?: string;
 };
 
 const SEVERITY_COLOR = { error: 'red', warning: 'gold', info: 'blue' } as const;
@@ -34,6 +36,7 @@ export const ImportPreviewDialog = ({
   applyProgress = null,
   onApply,
   onCancel,
+  newProjectName,
 }: ImportPreviewDialogProps) => {
   const { t, i18n } = useTranslation();
   const groups = useMemo(() => groupIssues(preview?.issues ?? []), [preview]);
@@ -111,7 +114,23 @@ export const ImportPreviewDialog = ({
           </Typography.Paragraph>
         )}
         {blocked ? (
-          <Alert type="error" showIcon title={t('files.import.blocked')} />
+          <Alert
+            type="error"
+            showIcon
+            title={t('files.import.blocked')}
+            description={
+              newProjectName !== undefined
+                ? t('files.import.newProjectBlocked', { name: newProjectName })
+                : undefined
+            }
+          />
+        ) : newProjectName !== undefined ? (
+          <Alert
+            type="info"
+            showIcon
+            title={t('files.import.newProject', { name: newProjectName })}
+            data-testid="import-new-project"
+          />
         ) : (
           <Alert
             type="warning"

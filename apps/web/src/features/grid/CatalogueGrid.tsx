@@ -2,6 +2,7 @@ import type { ErrorCode, FieldEntity } from '@pfahlplaner/contracts';
 import type {
   CellClassParams,
   CellEditRequestEvent,
+  CellFocusedEvent,
   CellKeyDownEvent,
   ColDef,
   GetRowIdParams,
@@ -11,6 +12,10 @@ import type {
   RowClassParams,
   ValueFormatterParams,
   ValueGetterParams,
+  BodyScrollEndEvent,
+  GridReadyEvent,
+  SelectionChangedEvent,
+  ViewportChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { App, Button, Divider, Space, Tooltip } from 'antd';
@@ -32,7 +37,20 @@ import { toTsv } from './clipboard';
 import { buildColumnModel, initialVisibleKeys, type GridColumnSpec } from './column-model';
 import { ColumnChooser } from './ColumnChooser';
 import { planPaste } from './paste';
-import { worseStatus, type RowStatus } from './row-status';
+import {
+  clampRange,
+  collapsed,
+  extendRange,
+  inRect,
+  isSingleCell,
+  rectHeight,
+  rectOf,
+  rectWidth,
+  type CellRange,
+  type CellRef,
+  type Rect,
+} from './range';
+import { createViewportStore, worseStatus, type RowStatus } from './row-status';
 import { RowStatusStrip } from './RowStatusStrip';
 import './grid.css';
 
@@ -116,6 +134,101 @@ const resultDecimals = (column: GridColumnSpec): number => {
 /** Load-point results kept in view while scrolling sideways: design resistance, utilisation, length. */
 const PINNED_RESULTS = new Set(['R_d', 'EzuR', 'IstLaenge']);
 
+/** Where a column is pinned: the row name (layers: their bottom level) left, the key results right. */
+const pinOf = (entity: CatalogueGridProps['entity'], key: string): 'left' | 'right' | undefined =>
+  key === 'Pname' || (entity === 'soilLayer' && key === 'endKote')
+    ? 'left'
+    : entity === 'pile' && PINNED_RESULTS.has(key)
+      ? 'right'
+      : undefined;
+
+/** The data columns in the order the grid shows them (left pinned, scrolling, right pinned). */
+export const displayOrder = (
+  entity: CatalogueGridProps['entity'],
+  visible: readonly GridColumnSpec[],
+): GridColumnSpec[] => [
+  ...visible.filter((column) => pinOf(entity, column.key) === 'left'),
+  ...visible.filter((column) => pinOf(entity, column.key) === undefined),
+  ...visible.filter((column) => pinOf(entity, column.key) === 'right'),
+];
+
+/** The selected rectangle when it spans more than one cell and holds the cell (row, col), else null. */
+const rectHolding = (range: CellRange | null, row: number, col: number): Rect | null => {
+  if (!range || isSingleCell(range)) return null;
+  const rect = rectOf(range);
+  return inRect(rect, row, col) ? rect : null;
+};
+
+// Grid options that are objects or functions are module constants: AG Grid React hands every changed prop
+// to the grid, and a new `selectionColumnDef` or `rowClassRules` object on each render (e.g. on every
+// viewport change while scrolling) makes it rebuild columns and row styles — the cause of slow scrolling
+// measured with bench/grid.ts (ADR 0060).
+const ROW_SELECTION = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  enableClickSelection: false,
+} as const;
+const SELECTION_COLUMN_DEF = { pinned: 'left', width: 36, suppressHeaderMenuButton: true } as const;
+const ROW_CLASS_RULES = {
+  'pp-row--failed': (params: RowClassParams<GridRow>) =>
+    ((params.context as GridContext).rowIssues?.[params.data?.__i ?? -1] ?? []).some(
+      (issue) => issue.severity === 'error',
+    ),
+};
+const getRowId = (params: GetRowIdParams<GridRow>) => String(params.data.__i);
+const RESULT_MODE_RULES = Object.fromEntries(
+  (['none', 'fresh', 'stale', 'preview'] as const).map((mode) => [
+    `pp-cell--result-${mode}`,
+    (params: CellClassParams<GridRow>) => (params.context as GridContext).resultMode === mode,
+  ]),
+);
+
+/** A callback with a stable identity that always runs the latest `fn` (for AG Grid event props). */
+const useStableCallback = <A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) => {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+};
+
+// Whether a row holds an invalid input, per column model and row object: an edit replaces one row object,
+// so only that row is validated again (2,000 rows × 26 inputs on every keystroke was a measurable part of
+// an edit, ADR 0060).
+const invalidRowCache = new WeakMap<readonly GridColumnSpec[], WeakMap<AnyRow, boolean>>();
+const hasInvalidInput = (columns: readonly GridColumnSpec[], row: AnyRow): boolean => {
+  let rows = invalidRowCache.get(columns);
+  if (!rows) {
+    rows = new WeakMap();
+    invalidRowCache.set(columns, rows);
+  }
+  let invalid = rows.get(row);
+  if (invalid === undefined) {
+    invalid = columns.some(
+      (column) => !column.isResult && validateCellValue(column.field, row[column.key]) !== null,
+    );
+    rows.set(row, invalid);
+  }
+  return invalid;
+};
+
+/** AG Grid's row-selection checkbox column. */
+const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
+
+/** The cell (row index, column id) of a DOM element inside the grid, if it is a data cell. */
+const cellOfElement = (target: EventTarget | null): { row: number; key: string } | null => {
+  if (!(target instanceof Element)) return null;
+  const cellElement = target.closest('.ag-cell');
+  const rowElement = cellElement?.closest('.ag-row');
+  const key = cellElement?.getAttribute('col-id');
+  const row = Number(rowElement?.getAttribute('row-index'));
+  if (!key || key === '__marker' || key === SELECTION_COLUMN || !Number.isInteger(row) || row < 0) {
+    return null;
+  }
+  return { row, key };
+};
+
 const readChosen = (storageKey: string): string[] => {
   try {
     const raw = localStorage.getItem(`pp.grid.${storageKey}`);
@@ -142,23 +255,15 @@ const MarkerCell = (props: ICellRendererParams<GridRow> & { onDetail?: (row: num
   return (
     <span className="pp-grid-marker">
       <span className="pp-grid-marker__number">{index + 1}</span>
+      {/* the issue texts are the marker column's AG Grid tooltip (built on hover only): an antd Tooltip
+          per rendered row made scrolling slow (ADR 0060) */}
       {(hasError || hasWarning) && (
-        <Tooltip
-          title={
-            <ul className="pp-issue-list">
-              {issues.map((issue, i) => (
-                <li key={i}>{issue.text}</li>
-              ))}
-            </ul>
-          }
+        <span
+          className={hasError ? 'pp-grid-marker__error' : 'pp-grid-marker__warning'}
+          data-testid={hasError ? 'row-failed' : 'row-warning'}
         >
-          <span
-            className={hasError ? 'pp-grid-marker__error' : 'pp-grid-marker__warning'}
-            data-testid={hasError ? 'row-failed' : 'row-warning'}
-          >
-            <Icon name={hasError ? 'error' : 'warning'} size={14} />
-          </span>
-        </Tooltip>
+          <Icon name={hasError ? 'error' : 'warning'} size={14} />
+        </span>
       )}
       {props.onDetail && (
         <button
@@ -204,15 +309,29 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   const apiRef = useRef<GridApi<GridRow> | null>(null);
   const [inputErrors] = useState(() => new Map<string, string>());
   const [selectedCount, setSelectedCount] = useState(0);
-  const [viewport, setViewport] = useState<[number, number]>([0, 0]);
+  // The selected rectangle (ADR 0058): a ref for the class rules, its size as state for the toolbar.
+  const range = useRef<CellRange | null>(null);
+  const [rangeSize, setRangeSize] = useState<[number, number] | null>(null);
+  const getRange = useCallback(() => range.current, []);
+  const dragging = useRef(false);
+  const pointerFocus = useRef(false);
+  const [viewport] = useState(createViewportStore);
 
   const columns = useMemo(() => buildColumnModel(entity, language), [entity, language]);
   const [visibleKeys, setVisibleKeys] = useState<string[]>(() =>
     initialVisibleKeys(columns, rows, readChosen(storageKey)),
   );
   const visibleColumns = useMemo(
-    () => columns.filter((column) => visibleKeys.includes(column.key)),
-    [columns, visibleKeys],
+    () =>
+      displayOrder(
+        entity,
+        columns.filter((column) => visibleKeys.includes(column.key)),
+      ),
+    [entity, columns, visibleKeys],
+  );
+  const columnIndex = useMemo(
+    () => new Map(visibleColumns.map((column, index) => [column.key, index])),
+    [visibleColumns],
   );
 
   const emptyErrors = useMemo(() => new Map<string, ErrorCode>(), []);
@@ -280,6 +399,10 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       suppressNavigable: true,
       cellRenderer: MarkerCell,
       cellRendererParams: { onDetail },
+      tooltipValueGetter: (params: ITooltipParams<GridRow>) => {
+        const issues = (params.context as GridContext).rowIssues?.[params.data?.__i ?? -1] ?? [];
+        return issues.length > 0 ? issues.map((issue) => `• ${issue.text}`).join('\n') : undefined;
+      },
       cellClass: 'pp-grid-marker-cell',
     };
     const defs = visibleColumns.map((column): ColDef<GridRow> => {
@@ -297,13 +420,23 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             Math.max(...column.label.split(/\s+/).map((word) => word.length)) * 7.4 + 22,
           ),
         ),
-        pinned:
-          column.key === 'Pname' || (entity === 'soilLayer' && column.key === 'endKote')
-            ? 'left'
-            : entity === 'pile' && PINNED_RESULTS.has(column.key)
-              ? 'right'
-              : undefined,
+        pinned: pinOf(entity, column.key),
         cellDataType: false,
+      };
+      // the selected rectangle: tint plus outline; class rules are re-evaluated by every refreshCells,
+      // also without `force`, so a new range repaints only the classes of the rendered cells
+      const col = columnIndex.get(column.key) ?? -1;
+      const inRange = {
+        'pp-cell--range': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col) !== null,
+        'pp-cell--range-t': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col)?.top === params.data?.__i,
+        'pp-cell--range-b': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col)?.bottom === params.data?.__i,
+        'pp-cell--range-l': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col)?.left === col,
+        'pp-cell--range-r': (params: CellClassParams<GridRow>) =>
+          rectHolding(getRange(), params.data?.__i ?? -1, col)?.right === col,
       };
       if (column.isResult) {
         return {
@@ -319,8 +452,9 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             typeof params.value === 'number'
               ? formatNumber(params.value, decimalSeparator, { decimals: resultDecimals(column) })
               : formatCellValue(column, params.value, decimalSeparator),
-          cellClass: (params: CellClassParams<GridRow>) =>
-            `pp-cell--result pp-cell--result-${(params.context as GridContext).resultMode}`,
+          // class rules (not a `cellClass` function): they are re-applied by a refresh without `force`
+          cellClass: 'pp-cell--result',
+          cellClassRules: { ...RESULT_MODE_RULES, ...inRange },
           headerClass: 'pp-grid-header--result',
         };
       }
@@ -350,36 +484,41 @@ export const CatalogueGrid = memo(function CatalogueGrid({
           'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
             cellProblem(column, params.data) !== null,
           'pp-cell--number': () => column.field.kind === 'number' || column.field.kind === 'integer',
+          ...inRange,
         },
       };
     });
     return [marker, ...defs];
-  }, [visibleColumns, decimalSeparator, readOnly, onDetail, cellProblem, entity]);
+  }, [visibleColumns, columnIndex, decimalSeparator, readOnly, onDetail, cellProblem, entity, getRange]);
 
+  // Rows named by error paths (`piles[3].Pname`) of the server and the cross-row rules.
+  const rowsWithErrors = useMemo(() => {
+    const indices = new Set<number>();
+    const prefix = `${pathPrefix}[`;
+    for (const path of (errors ?? emptyErrors).keys()) {
+      if (!path.startsWith(prefix)) continue;
+      const index = Number.parseInt(path.slice(prefix.length), 10);
+      if (Number.isInteger(index)) indices.add(index);
+    }
+    return indices;
+  }, [errors, emptyErrors, pathPrefix]);
   const statuses = useMemo((): RowStatus[] => {
-    const ctxErrors = errors ?? emptyErrors;
     return rows.map((row, index) => {
+      if (hasInvalidInput(columns, row) || rowsWithErrors.has(index)) return 'invalid';
       let status: RowStatus = 'ok';
       for (const issue of rowIssues?.[index] ?? []) {
         if (issue.severity === 'error') status = worseStatus(status, 'failed');
         else if (issue.severity === 'warning') status = worseStatus(status, 'warning');
       }
-      for (const column of columns) {
-        if (column.isResult) continue;
-        if (
-          validateCellValue(column.field, row[column.key]) !== null ||
-          ctxErrors.has(`${pathPrefix}[${index}].${column.key}`)
-        ) {
-          return 'invalid';
-        }
-      }
       return status;
     });
-  }, [rows, columns, rowIssues, errors, emptyErrors, pathPrefix]);
+  }, [rows, columns, rowIssues, rowsWithErrors]);
 
   // Results, issues and errors change without the rows: refresh the visible cells and row classes.
+  // Without `force`: AG Grid re-renders only cells whose value changed (the results) and re-applies the
+  // class rules and tooltips of all rendered cells; a forced refresh re-rendered every cell (ADR 0060).
   useEffect(() => {
-    apiRef.current?.refreshCells({ force: true });
+    apiRef.current?.refreshCells();
   }, [resultRows, resultMode, rowIssues, errors]);
 
   const edit = useCallback(
@@ -422,14 +561,82 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     return { row: cell.rowIndex, key: key === '__marker' ? (visibleColumns[0]?.key ?? '') : key };
   };
 
+  /** Sets (or clears) the selected rectangle and repaints the classes of the rendered cells. */
+  const setRange = (next: CellRange | null) => {
+    const current = range.current;
+    const same =
+      current === next ||
+      (current &&
+        next &&
+        current.anchor.row === next.anchor.row &&
+        current.anchor.col === next.anchor.col &&
+        current.focus.row === next.focus.row &&
+        current.focus.col === next.focus.col);
+    if (same) return;
+    const wasBlock = current !== null && !isSingleCell(current);
+    range.current = next;
+    const isBlock = next !== null && !isSingleCell(next);
+    setRangeSize(isBlock ? [rectHeight(rectOf(next)), rectWidth(rectOf(next))] : null);
+    if (wasBlock || isBlock) apiRef.current?.refreshCells();
+  };
+
+  /** The selected rectangle when it spans more than one cell (kept inside the current rows). */
+  const blockRange = (): Rect | null => {
+    const current = range.current && clampRange(range.current, rows.length, visibleColumns.length);
+    return current && !isSingleCell(current) ? rectOf(current) : null;
+  };
+
+  /** The active cell: where the selection started (it follows the grid's focus), else the grid's focus. */
+  const activeCell = (): { row: number; key: string } | null => {
+    const current = range.current && clampRange(range.current, rows.length, visibleColumns.length);
+    const key = current && visibleColumns[current.anchor.col]?.key;
+    return current && key ? { row: current.anchor.row, key } : focusedCell();
+  };
+
+  const refOf = (cell: { row: number; key: string }): CellRef | null => {
+    const col = columnIndex.get(cell.key);
+    return col === undefined ? null : { row: cell.row, col };
+  };
+
+  /** Text of one cell as shown (results from the result rows), for copying. */
+  const cellText = (row: number, column: GridColumnSpec): string => {
+    const source = column.isResult ? (resultRows?.[row] ?? rows[row]) : rows[row];
+    return formatCellValue(column, source?.[column.key], decimalSeparator);
+  };
+
+  /** The value an emptied cell takes (null, false for yes/no, the default of a field that cannot be empty). */
+  const clearedValue = (column: GridColumnSpec): unknown => {
+    const parsed = parseCellInput(column, '', decimalSeparator);
+    return parsed.ok ? parsed.value : null;
+  };
+
+  const clearCells = (cells: { row: number; key: string }[]) => {
+    const edits = cells.flatMap((cell) => {
+      const column = columns.find((c) => c.key === cell.key);
+      return column && !column.isResult ? [{ ...cell, value: clearedValue(column) }] : [];
+    });
+    if (edits.length > 0) edit(edits);
+  };
+
   const selectedRows = (): number[] =>
     (apiRef.current?.getSelectedNodes() ?? [])
       .map((node) => node.data?.__i ?? -1)
       .filter((index) => index >= 0)
       .sort((a, b) => a - b);
 
-  /** The block to copy: the selected rows (all visible columns) or the focused cell. */
+  /** The block to copy: the selected rectangle, the selected rows (all visible columns) or the focused cell. */
   const copyBlock = (): { text: string; cells: { row: number; key: string }[] } | null => {
+    const rect = blockRange();
+    if (rect) {
+      const rowIndices = Array.from({ length: rectHeight(rect) }, (_v, i) => rect.top + i);
+      const rectColumns = visibleColumns.slice(rect.left, rect.right + 1);
+      return {
+        text: toTsv(rowIndices.map((row) => rectColumns.map((column) => cellText(row, column)))),
+        cells: rowIndices.flatMap((row) =>
+          rectColumns.filter((c) => !c.isResult).map((column) => ({ row, key: column.key })),
+        ),
+      };
+    }
     const selected = selectedRows();
     if (selected.length > 0) {
       return {
@@ -447,12 +654,11 @@ export const CatalogueGrid = memo(function CatalogueGrid({
         ),
       };
     }
-    const cell = focusedCell();
+    const cell = activeCell();
     const column = cell && columns.find((c) => c.key === cell.key);
     if (!cell || !column) return null;
-    const source = column.isResult ? (resultRows?.[cell.row] ?? rows[cell.row]) : rows[cell.row];
     return {
-      text: formatCellValue(column, source?.[column.key], decimalSeparator),
+      text: cellText(cell.row, column),
       cells: column.isResult ? [] : [{ row: cell.row, key: cell.key }],
     };
   };
@@ -461,9 +667,33 @@ export const CatalogueGrid = memo(function CatalogueGrid({
 
   const doPaste = (text: string) => {
     if (readOnly) return;
-    const start = focusedCell() ?? { row: rows.length, key: visibleColumns[0]?.key ?? '' };
-    const plan = planPaste(text, { row: start.row, columnKey: start.key }, visibleColumns, rows.length, decimalSeparator);
+    const rect = blockRange();
+    const start = rect
+      ? { row: rect.top, key: visibleColumns[rect.left]?.key ?? '' }
+      : (activeCell() ?? { row: rows.length, key: visibleColumns[0]?.key ?? '' });
+    // a selected rectangle is filled with a block that fits it a whole number of times (Excel's rule)
+    const target = rect
+      ? {
+          height: rectHeight(rect),
+          width: visibleColumns.slice(rect.left, rect.right + 1).filter((c) => !c.isResult).length,
+        }
+      : undefined;
+    const plan = planPaste(
+      text,
+      { row: start.row, columnKey: start.key },
+      visibleColumns,
+      rows.length,
+      decimalSeparator,
+      target,
+    );
     if (!plan.ok) {
+      // every unreadable cell is marked with its reason until the next accepted edit
+      for (const problem of plan.problems) {
+        if (problem.row < rows.length) {
+          inputErrors.set(cellKey(problem.row, problem.key), inputErrorText(problem.error));
+        }
+      }
+      apiRef.current?.refreshCells({ force: true });
       const lines = plan.problems.slice(0, 5).map((problem) =>
         t('workspace.grid.pasteCell', {
           row: problem.row + 1,
@@ -486,8 +716,19 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       });
       return;
     }
+    if (plan.edits.length === 0) {
+      if (text.trim() !== '') void message.info({ key: 'grid-paste', content: t('workspace.grid.pasteNoTarget') });
+      return;
+    }
     for (const change of plan.edits) inputErrors.delete(cellKey(change.row, change.key));
     edit(plan.edits, plan.rowCount);
+    // the pasted block becomes the selection, as in Excel
+    const first = plan.area.keys[0];
+    const last = plan.area.keys.at(-1);
+    const from = first === undefined ? null : refOf({ row: plan.area.row, key: first });
+    const to =
+      last === undefined ? null : refOf({ row: plan.area.row + plan.area.height - 1, key: last });
+    if (from && to) setRange({ anchor: from, focus: to });
   };
 
   const onCopyEvent = (event: React.ClipboardEvent, cut: boolean) => {
@@ -496,9 +737,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     if (!block) return;
     event.preventDefault();
     event.clipboardData.setData('text/plain', block.text);
-    if (cut && !readOnly && block.cells.length > 0) {
-      edit(block.cells.map((cell) => ({ ...cell, value: null })));
-    }
+    if (cut && !readOnly && block.cells.length > 0) clearCells(block.cells);
   };
 
   const onPasteEvent = (event: React.ClipboardEvent) => {
@@ -508,7 +747,51 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (isEditing() || !(event.ctrlKey || event.metaKey)) return;
+    if (isEditing()) return;
+    // Shift+arrows grow the selected rectangle from the active cell (Ctrl+Shift: to the edge); the
+    // active cell stays, as in Excel. AG Grid must not see these keys (it would move the focus).
+    if (
+      event.shiftKey &&
+      (event.key === 'ArrowUp' ||
+        event.key === 'ArrowDown' ||
+        event.key === 'ArrowLeft' ||
+        event.key === 'ArrowRight')
+    ) {
+      const cell = focusedCell();
+      const start = range.current ?? (cell && refOf(cell) ? collapsed(refOf(cell)!) : null);
+      if (!start) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const next = extendRange(
+        start,
+        event.key,
+        rows.length,
+        visibleColumns.length,
+        event.ctrlKey || event.metaKey,
+      );
+      setRange(next);
+      apiRef.current?.ensureIndexVisible(next.focus.row);
+      const column = visibleColumns[next.focus.col];
+      if (column) apiRef.current?.ensureColumnVisible(column.key);
+      return;
+    }
+    const rect = blockRange();
+    if (rect && event.key === 'Escape') {
+      setRange(range.current && collapsed(range.current.anchor));
+      return;
+    }
+    if (rect && !readOnly && (event.key === 'Delete' || event.key === 'Backspace')) {
+      // the whole rectangle is emptied in one undo step
+      event.preventDefault();
+      event.stopPropagation();
+      clearCells(
+        Array.from({ length: rectHeight(rect) }, (_v, i) => rect.top + i).flatMap((row) =>
+          visibleColumns.slice(rect.left, rect.right + 1).map((column) => ({ row, key: column.key })),
+        ),
+      );
+      return;
+    }
+    if (!(event.ctrlKey || event.metaKey)) return;
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) {
       event.preventDefault();
@@ -525,19 +808,87 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     if (keyboard.key === 'Delete' || keyboard.key === 'Backspace') {
       const key = event.column.getColId();
       const column = columns.find((c) => c.key === key);
-      if (column && !column.isResult && event.data) {
-        inputErrors.delete(cellKey(event.data.__i, key));
-        edit([{ row: event.data.__i, key, value: column.field.kind === 'boolean' ? false : null }]);
-      }
+      if (column && !column.isResult && event.data) clearCells([{ row: event.data.__i, key }]);
     }
   };
+
+  // Mouse: a press starts a selection at the cell (Shift: extends the current one), dragging over cells
+  // moves its corner. Runs in the capture phase, before AG Grid moves the focus to the pressed cell.
+  const onMouseDownCapture = (event: React.MouseEvent) => {
+    if (event.button !== 0 || isEditing()) return;
+    const cell = cellOfElement(event.target);
+    const ref = cell && refOf(cell);
+    if (!ref) return;
+    pointerFocus.current = true;
+    setTimeout(() => {
+      pointerFocus.current = false;
+    }, 0);
+    if (event.shiftKey) {
+      const anchor = range.current?.anchor ?? (focusedCell() && refOf(focusedCell()!)) ?? ref;
+      setRange({ anchor, focus: ref });
+      event.preventDefault(); // no text selection
+      return;
+    }
+    setRange(collapsed(ref));
+    dragging.current = true;
+    const stop = () => {
+      dragging.current = false;
+      document.removeEventListener('mouseup', stop);
+    };
+    document.addEventListener('mouseup', stop);
+  };
+
+  const onMouseOver = (event: React.MouseEvent) => {
+    if (!dragging.current || (event.buttons & 1) === 0 || !range.current) return;
+    const cell = cellOfElement(event.target);
+    const ref = cell && refOf(cell);
+    if (ref) setRange({ anchor: range.current.anchor, focus: ref });
+  };
+
+  // Keyboard moves of the active cell (arrows, Tab, Enter) start a new selection there.
+  const onCellFocused = (event: CellFocusedEvent<GridRow>) => {
+    onSelectRow?.(event.rowIndex ?? null);
+    if (pointerFocus.current) return;
+    const key = typeof event.column === 'object' && event.column ? event.column.getColId() : null;
+    const ref = key && event.rowIndex != null ? refOf({ row: event.rowIndex, key }) : null;
+    setRange(ref ? collapsed(ref) : null);
+  };
+
+  const jumpTo = useStableCallback((index: number) => {
+    apiRef.current?.ensureIndexVisible(index, 'middle');
+    const first = visibleColumns[0];
+    if (first) apiRef.current?.setFocusedCell(index, first.key);
+  });
+  const stableCellKeyDown = useStableCallback(onCellKeyDown);
+  const stableCellFocused = useStableCallback(onCellFocused);
+  const onSelectionChanged = useCallback(
+    (event: SelectionChangedEvent<GridRow>) => setSelectedCount(event.api.getSelectedNodes().length),
+    [],
+  );
+  const onGridReady = useCallback((event: GridReadyEvent<GridRow>) => {
+    apiRef.current = event.api;
+  }, []);
+  // the overview strip's box of visible rows: an external store, so scrolling re-renders only that box
+  const showViewport = useCallback(
+    (first: number, last: number) => viewport.set(first, last),
+    [viewport],
+  );
+  const onViewportChanged = useCallback(
+    (event: ViewportChangedEvent<GridRow>) => showViewport(event.firstRow, event.lastRow),
+    [showViewport],
+  );
+  const onBodyScrollEnd = useCallback(
+    (event: BodyScrollEndEvent<GridRow>) =>
+      showViewport(event.api.getFirstDisplayedRowIndex(), event.api.getLastDisplayedRowIndex()),
+    [showViewport],
+  );
 
   const toolbarCopy = async (cut: boolean) => {
     const block = copyBlock();
     if (!block) return;
     try {
       await navigator.clipboard.writeText(block.text);
-      if (cut && !readOnly) edit(block.cells.map((cell) => ({ ...cell, value: null })));
+      if (cut && !readOnly) clearCells(block.cells);
     } catch {
       void message.info(t('workspace.grid.clipboardHint'));
     }
@@ -569,6 +920,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   };
 
   const chooseColumns = (visible: string[]) => {
+    setRange(null); // shown or hidden columns shift the column indices of the selection
     setVisibleKeys(visible);
     try {
       localStorage.setItem(
@@ -621,12 +973,21 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             <ColumnChooser columns={columns} visible={visibleKeys} onApply={chooseColumns} />
           </span>
         </Space>
-        <span className="pp-grid__count">{t('workspace.grid.rows', { count: rows.length })}</span>
+        <span className="pp-grid__count">
+          {rangeSize && (
+            <span className="pp-grid__range" data-testid="grid-range-size">
+              {t('workspace.grid.rangeSize', { rows: rangeSize[0], columns: rangeSize[1] })}
+            </span>
+          )}
+          {t('workspace.grid.rows', { count: rows.length })}
+        </span>
       </div>
       <div className="pp-grid__body" style={{ height }}>
         <div
           className="pp-grid__table"
           onKeyDownCapture={onKeyDown}
+          onMouseDownCapture={onMouseDownCapture}
+          onMouseOver={onMouseOver}
           onCopy={(e) => onCopyEvent(e, false)}
           onCut={(e) => onCopyEvent(e, true)}
           onPaste={onPasteEvent}
@@ -637,20 +998,15 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             rowData={rowData}
             columnDefs={columnDefs}
             context={gridContext}
-            getRowId={(params: GetRowIdParams<GridRow>) => String(params.data.__i)}
+            getRowId={getRowId}
             readOnlyEdit
             onCellEditRequest={onCellEditRequest}
-            onCellKeyDown={onCellKeyDown}
-            rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
-            selectionColumnDef={{ pinned: 'left', width: 36, suppressHeaderMenuButton: true }}
-            onSelectionChanged={(event) => setSelectedCount(event.api.getSelectedNodes().length)}
-            onCellFocused={(event) => onSelectRow?.(event.rowIndex ?? null)}
-            rowClassRules={{
-              'pp-row--failed': (params: RowClassParams<GridRow>) =>
-                ((params.context as GridContext).rowIssues?.[params.data?.__i ?? -1] ?? []).some(
-                  (issue) => issue.severity === 'error',
-                ),
-            }}
+            onCellKeyDown={stableCellKeyDown}
+            rowSelection={ROW_SELECTION}
+            selectionColumnDef={SELECTION_COLUMN_DEF}
+            onSelectionChanged={onSelectionChanged}
+            onCellFocused={stableCellFocused}
+            rowClassRules={ROW_CLASS_RULES}
             tooltipShowDelay={300}
             enterNavigatesVertically
             enterNavigatesVerticallyAfterEdit
@@ -659,26 +1015,16 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             suppressMovableColumns
             suppressColumnVirtualisation
             animateRows={false}
-            onGridReady={(event) => {
-              apiRef.current = event.api;
-            }}
-            onViewportChanged={(event) =>
-              setViewport([event.firstRow, event.lastRow])
-            }
-            onBodyScrollEnd={(event) =>
-              setViewport([event.api.getFirstDisplayedRowIndex(), event.api.getLastDisplayedRowIndex()])
-            }
+            onGridReady={onGridReady}
+            onViewportChanged={onViewportChanged}
+            onBodyScrollEnd={onBodyScrollEnd}
           />
         </div>
         {showMinimap && (
           <RowStatusStrip
             statuses={statuses}
             viewport={viewport}
-            onJump={(index) => {
-              apiRef.current?.ensureIndexVisible(index, 'middle');
-              const first = visibleColumns[0];
-              if (first) apiRef.current?.setFocusedCell(index, first.key);
-            }}
+            onJump={jumpTo}
           />
         )}
       </div>

@@ -4,6 +4,7 @@ import { formatCellValue, parseCellInput, validateCellValue } from './cell-value
 import { parseTsv, toTsv } from './clipboard';
 import { createHistory, pushHistory, redoHistory, undoHistory } from './history';
 import { planPaste } from './paste';
+import { clampRange, extendRange, fillBlock, rectOf } from './range';
 
 const piles = buildColumnModel('pile', 'de');
 const column = (key: string) => piles.find((c) => c.key === key)!;
@@ -110,6 +111,7 @@ describe('paste plan', () => {
     expect(plan).toEqual({
       ok: true,
       rowCount: 3,
+      area: { row: 1, height: 2, keys: ['Pname', 'PfahlTyp', 'SollDurchmesser', 'BodenProfil'] },
       edits: [
         { row: 1, key: 'Pname', value: '101' },
         { row: 1, key: 'PfahlTyp', value: 'bp' },
@@ -129,6 +131,74 @@ describe('paste plan', () => {
       ok: false,
       problems: [{ row: 0, key: 'SollDurchmesser', text: '1,2,5', error: 'decimalSeparator' }],
     });
+  });
+});
+
+describe('cell ranges', () => {
+  it('normalises the rectangle from anchor and focus in any direction', () => {
+    expect(rectOf({ anchor: { row: 4, col: 1 }, focus: { row: 2, col: 3 } })).toEqual({
+      top: 2,
+      bottom: 4,
+      left: 1,
+      right: 3,
+    });
+  });
+
+  it('moves the focus corner with Shift+arrows inside the grid, to the edge with Ctrl', () => {
+    const start = { anchor: { row: 1, col: 1 }, focus: { row: 1, col: 1 } };
+    expect(extendRange(start, 'ArrowDown', 3, 4).focus).toEqual({ row: 2, col: 1 });
+    expect(extendRange(extendRange(start, 'ArrowDown', 3, 4), 'ArrowDown', 3, 4).focus).toEqual({
+      row: 2,
+      col: 1,
+    });
+    expect(extendRange(start, 'ArrowLeft', 3, 4, true).focus).toEqual({ row: 1, col: 0 });
+    expect(extendRange(start, 'ArrowRight', 3, 4, true)).toEqual({
+      anchor: { row: 1, col: 1 },
+      focus: { row: 1, col: 3 },
+    });
+    expect(clampRange({ anchor: { row: 9, col: 0 }, focus: { row: 2, col: 7 } }, 5, 3)).toEqual({
+      anchor: { row: 4, col: 0 },
+      focus: { row: 2, col: 2 },
+    });
+    expect(clampRange(start, 0, 3)).toBeNull();
+  });
+
+  it('repeats a block that fits the selection a whole number of times, else pastes it once', () => {
+    expect(fillBlock([['1']], 2, 3)).toEqual([
+      ['1', '1', '1'],
+      ['1', '1', '1'],
+    ]);
+    expect(fillBlock([['a', 'b']], 2, 4)).toEqual([
+      ['a', 'b', 'a', 'b'],
+      ['a', 'b', 'a', 'b'],
+    ]);
+    expect(fillBlock([['a', 'b']], 3, 3)).toEqual([['a', 'b']]);
+    expect(fillBlock([['a', 'b'], ['c']], 4, 4)).toEqual([['a', 'b'], ['c']]);
+  });
+});
+
+describe('paste into a selected range', () => {
+  const visible = piles.filter((c) =>
+    ['Pname', 'PfahlTyp', 'SollDurchmesser', 'Rs_k', 'BodenProfil'].includes(c.key),
+  );
+
+  it('fills a 2 × 2 selection (across a result column) with one copied value', () => {
+    const plan = planPaste('0,6', { row: 0, columnKey: 'SollDurchmesser' }, visible, 5, 'comma', {
+      height: 2,
+      width: 2,
+    });
+    expect(plan.ok && plan.edits).toEqual([
+      { row: 0, key: 'SollDurchmesser', value: 0.6 },
+      { row: 0, key: 'BodenProfil', value: '0,6' },
+      { row: 1, key: 'SollDurchmesser', value: 0.6 },
+      { row: 1, key: 'BodenProfil', value: '0,6' },
+    ]);
+    expect(plan.ok && plan.area).toEqual({ row: 0, height: 2, keys: ['SollDurchmesser', 'BodenProfil'] });
+  });
+
+  it('writes nothing and adds no rows when the selection starts on the (last) result columns', () => {
+    const plan = planPaste('1\t2\n3\t4', { row: 3, columnKey: 'Rs_k' }, visible, 2, 'point');
+    expect(plan).toEqual({ ok: true, edits: [], rowCount: 2, area: { row: 3, height: 2, keys: [] } });
   });
 });
 
@@ -166,5 +236,22 @@ describe('overview strip', () => {
     ]);
     expect(worseStatus('failed', 'warning')).toBe('failed');
     expect(worseStatus('warning', 'invalid')).toBe('invalid');
+  });
+});
+
+describe('viewport store of the overview strip', () => {
+  it('notifies only when the visible rows change', async () => {
+    const { createViewportStore } = await import('./row-status');
+    const store = createViewportStore();
+    let calls = 0;
+    const stop = store.subscribe(() => (calls += 1));
+    store.set(0, 20);
+    store.set(0, 20);
+    store.set(3, 23);
+    expect(calls).toBe(2);
+    expect(store.get()).toEqual([3, 23]);
+    stop();
+    store.set(5, 25);
+    expect(calls).toBe(2);
   });
 });

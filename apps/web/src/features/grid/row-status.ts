@@ -22,3 +22,27 @@ export const stripMarks = (
   });
   return marks;
 };
+
+/** First and last visible row of a grid, shared with the overview strip without re-rendering the grid. */
+export type ViewportStore = {
+  get: () => readonly [number, number];
+  set: (first: number, last: number) => void;
+  subscribe: (listener: () => void) => () => void;
+};
+
+export const createViewportStore = (): ViewportStore => {
+  let current: readonly [number, number] = [0, 0];
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set: (first, last) => {
+      if (current[0] === first && current[1] === last) return;
+      current = [first, last];
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+};

@@ -1,4 +1,5 @@
 import { can } from '@pfahlplaner/contracts';
+import type { ProjectSort } from '@pfahlplaner/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { useCurrentUser } from '../auth/session';
 import { Icon, type IconName } from '../workspace/Icon';
 import { projectsApi, type ProjectBasics, type ProjectSummary } from './api';
 import { formatDateTime, sortParam } from './format';
+import { ImportProjectDialog } from './ImportProjectDialog';
 import { ProjectFormModal } from './ProjectFormModal';
 import { ShareModal } from './ShareModal';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -35,10 +37,11 @@ export const ProjectsPage = () => {
   const debouncedSearch = useDebouncedValue(search.trim(), 200);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<5 | 10>(10);
-  const [sort, setSort] = useState<string | undefined>('-modified_date');
+  const [sort, setSort] = useState<ProjectSort | undefined>('-modified_date');
   const [selected, setSelected] = useState<number[]>([]);
   const [formProject, setFormProject] = useState<ProjectSummary | 'new' | null>(null);
   const [shareProject, setShareProject] = useState<ProjectSummary | null>(null);
+  const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [planLimit, setPlanLimit] = useState(false);
   const [calculating, setCalculating] = useState<number | null>(null);
@@ -264,14 +267,23 @@ export const ProjectsPage = () => {
           </p>
         </div>
         {!isGuest && (
-          <Button
-            type="primary"
-            icon={<Icon name="plus" />}
-            onClick={() => setFormProject('new')}
-            data-testid="project-new"
-          >
-            {t('workspace.projects.newProject')}
-          </Button>
+          <Space>
+            <Button
+              icon={<Icon name="upload" />}
+              onClick={() => setImporting(true)}
+              data-testid="project-import"
+            >
+              {t('workspace.projects.import.button')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<Icon name="plus" />}
+              onClick={() => setFormProject('new')}
+              data-testid="project-new"
+            >
+              {t('workspace.projects.newProject')}
+            </Button>
+          </Space>
         )}
       </div>
       {planLimit && (
@@ -381,6 +393,16 @@ export const ProjectsPage = () => {
         onSubmit={(values) => void submitForm(values)}
         onCancel={() => setFormProject(null)}
       />
+      {companyId > 0 && (
+        <ImportProjectDialog
+          open={importing}
+          companyId={companyId}
+          onClose={() => setImporting(false)}
+          onImported={(id) => void navigate(`/projects/${id}`)}
+          onPlanLimit={() => setPlanLimit(true)}
+          onListChanged={() => void refresh()}
+        />
+      )}
       {companyId > 0 && (
         <ShareModal companyId={companyId} project={shareProject} onClose={() => setShareProject(null)} />
       )}

@@ -1,62 +1,60 @@
-import type { Workbook } from '@pfahlplaner/contracts';
+import type {
+  CalculateResponse,
+  CalculationInfo,
+  CalculationServer,
+  ProjectBasicData,
+  ProjectCopyResult,
+  ProjectDeleteResult,
+  ProjectDetailData,
+  ProjectList,
+  ProjectListQuery,
+  ProjectSummary,
+  ProjectUser,
+  SaveResult,
+  StoredCalculation,
+  VersionConflictData,
+  Workbook,
+} from '@pfahlplaner/contracts';
 import type { ProjectResult } from '@pfahlplaner/engine';
 import { api } from '../../lib/http/api';
 
-/** Project list row (API contract of issue 5). */
-export type ProjectSummary = {
-  id: number;
-  name: string;
-  street: string | null;
-  postal_code: string | null;
-  location: string | null;
-  country_id: string | null;
-  number: string | null;
-  version: number;
-  created_date: string;
-  modified_date: string;
-  created_by_name: string | null;
-  modified_by_name: string | null;
-  calculation_status: 'none' | 'fresh' | 'stale';
-};
+// The payload types are the contracts' (packages/contracts/src/projects.ts). Responses describe the
+// workbook loosely (records); the server answers the normalised `Workbook`, so the web narrows to it here,
+// and the engine's `ProjectResult` for the calculation result.
 
-export type CalculationInfo = {
-  engine_version: string;
-  calculated_at: string;
-  input_hash: string;
-  project_version: number;
-  server: string;
-  stale: boolean;
-};
+/** Body of create and rename. */
+export type ProjectBasics = ProjectBasicData;
 
-export type ProjectBasics = {
-  name: string;
-  street?: string | null;
-  postal_code?: string | null;
-  location?: string | null;
-  country_id?: string | null;
-  number?: string | null;
-};
+/** `GET …/projects/{id}/` with the workbook typed. */
+export type ProjectDetail = Omit<ProjectDetailData, 'workbook'> & { workbook: Workbook };
 
-export type ProjectListQuery = { page: number; page_size: 5 | 10; search?: string; sort?: string };
-export type ProjectPage = { results: ProjectSummary[]; count: number; page: number; page_size: number };
-export type ProjectDetail = {
-  project: ProjectSummary;
-  workbook: Workbook;
-  calculation: CalculationInfo | null;
-};
-export type SaveResult = { version: number; modified_date: string; calculation: CalculationInfo | null };
 /** `data` of a 409 VERSION_CONFLICT on save: the newer state on the server. */
-export type VersionConflict = { workbook: Workbook; modified_by_name: string | null; modified_date: string };
-export type CalculationRun = { workbook: Workbook; result: ProjectResult; calculation: CalculationInfo };
-export type ProjectUser = { id: number; full_name: string; email: string; role: string };
-export type CalculationServer = { id: string; name: string; is_default: boolean };
+export type VersionConflict = Omit<VersionConflictData, 'workbook'> & { workbook: Workbook };
+
+/** Answer of `GET …/calculate/`. */
+export type CalculationRun = Omit<CalculateResponse, 'workbook' | 'result'> & {
+  workbook: Workbook;
+  result: ProjectResult;
+};
+
+/** Answer of `GET …/calculation/`: the stored result, or null before the first calculation. */
+type LastCalculation = (Omit<NonNullable<StoredCalculation>, 'result'> & { result: ProjectResult }) | null;
+
+export type {
+  CalculationInfo,
+  CalculationServer,
+  ProjectListQuery,
+  ProjectSummary,
+  ProjectUser,
+  SaveResult,
+};
 
 const base = (companyId: number) => `/v1/companies/${companyId}/projects`;
 
 /** Project routes (all company-scoped, bearer token). */
 export const projectsApi = {
-  list: (companyId: number, query: ProjectListQuery) =>
-    api.request<ProjectPage>(`${base(companyId)}/`, { query, auth: true }),
+  list: (companyId: number, query: Partial<ProjectListQuery>) =>
+    api.request<ProjectList>(`${base(companyId)}/`, { query, auth: true }),
   create: (companyId: number, body: ProjectBasics) =>
     api.request<ProjectSummary>(`${base(companyId)}/`, { method: 'POST', body, auth: true }),
   detail: (companyId: number, projectId: number) =>
@@ -68,13 +66,13 @@ export const projectsApi = {
       auth: true,
     }),
   copy: (companyId: number, projectIds: number[]) =>
-    api.request<{ results: ProjectSummary[] }>(`${base(companyId)}/copy-multi-projects/`, {
+    api.request<ProjectCopyResult>(`${base(companyId)}/copy-multi-projects/`, {
       method: 'POST',
       body: { project_ids: projectIds },
       auth: true,
     }),
   remove: (companyId: number, projectIds: number[]) =>
-    api.request<{ deleted: number[] }>(`${base(companyId)}/delete-multi-projects/`, {
+    api.request<ProjectDeleteResult>(`${base(companyId)}/delete-multi-projects/`, {
       method: 'DELETE',
       body: { project_ids: projectIds },
       auth: true,
@@ -91,10 +89,7 @@ export const projectsApi = {
       auth: true,
     }),
   lastCalculation: (companyId: number, projectId: number) =>
-    api.request<{ result: ProjectResult; calculation: CalculationInfo } | null>(
-      `${base(companyId)}/${projectId}/calculation/`,
-      { auth: true },
-    ),
+    api.request<LastCalculation>(`${base(companyId)}/${projectId}/calculation/`, { auth: true }),
   assignedUsers: (companyId: number, projectId: number) =>
     api.request<ProjectUser[]>(`${base(companyId)}/${projectId}/assigned-users/`, { auth: true }),
   unassignedUsers: (companyId: number, projectId: number) =>

@@ -19,6 +19,7 @@ const PATHS = {
   warning: 'M12 4l9 16H3zM12 10v4M12 17h.01',
   error: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM9 9l6 6M15 9l-6 6',
   check: 'M5 12l5 5 9-10',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
   tour: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM10 9a2 2 0 1 1 3 2c-1 .5-1 1-1 2M12 17h.01',
 } as const;
 

@@ -36,18 +36,49 @@ export const alignPileResults = (
 export const pileResultRow = (result: AxialPileResult | null): Record<string, unknown> | null =>
   result ? (result) : null;
 
+type TranslateIssue = (issue: EngineIssue<string>) => string;
+
+// Per translate function (i.e. per language): the texts by code and parameters, and the rows by result
+// object. After a one-row edit the preview and the alignment hand back mostly known objects and codes, so
+// 2,000 rows are not translated again on every keystroke (ADR 0060).
+const textCache = new WeakMap<TranslateIssue, Map<string, string>>();
+const rowCache = new WeakMap<TranslateIssue, WeakMap<AxialPileResult, RowIssue[] | undefined>>();
+
+const cached = <K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V => {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+};
+
 /** Translated issues of each row (failed rows: severity error; warnings such as unverified tables). */
 export const rowIssuesOf = (
   results: readonly (AxialPileResult | null)[],
-  translate: (issue: EngineIssue<string>) => string,
-): (RowIssue[] | undefined)[] =>
-  results.map((result) =>
-    result && result.issues.length > 0
-      ? result.issues
-          .filter((issue) => issue.severity !== 'info')
-          .map((issue) => ({ severity: issue.severity, text: translate(issue) }))
-      : undefined,
-  );
+  translate: TranslateIssue,
+): (RowIssue[] | undefined)[] => {
+  const texts = cached(textCache, translate, () => new Map<string, string>());
+  const rows = cached(rowCache, translate, () => new WeakMap<AxialPileResult, RowIssue[] | undefined>());
+  const textOf = (issue: EngineIssue<string>): string => {
+    const key = `${issue.code}|${JSON.stringify(issue.params)}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = translate(issue);
+      texts.set(key, text);
+    }
+    return text;
+  };
+  return results.map((result) => {
+    if (!result || result.issues.length === 0) return undefined;
+    if (rows.has(result)) return rows.get(result);
+    const issues = result.issues
+      .filter((issue) => issue.severity !== 'info')
+      .map((issue) => ({ severity: issue.severity, text: textOf(issue) }));
+    rows.set(result, issues);
+    return issues;
+  });
+};
 
 /** Used q values of a profile's layers from the calculation, aligned with its layers. */
 export const layerResultRows = (

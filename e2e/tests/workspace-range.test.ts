@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, createAccount, signIn } from '../support/accounts';
+import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
+import { cell, pasteTsv, waitSaved } from '../support/grid';
+
+const baseURL = inject('baseURL');
+const mailDir = inject('mailDir');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Ctrl+C as the browser runs it: a copy event at the focused element; returns the text put on the clipboard. */
+const copyText = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const transfer = new DataTransfer();
+    (document.activeElement ?? document.body).dispatchEvent(
+      new ClipboardEvent('copy', { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
+    return transfer.getData('text/plain');
+  });
+
+const api = async <T>(path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(envelope)}`);
+  return envelope.data;
+};
+
+describe('rectangular selection in the load-point grid', () => {
+  it('selects a block by dragging and Shift+arrows, copies it, pastes a decimal-comma block as one undo step and grows the rows', async () => {
+    const account = await createAccount(baseURL, mailDir, 'bereich');
+    const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
+    const projects = `/v1/companies/${companyId}/projects`;
+    const project = await api<{ id: number; version: number }>(`${projects}/`, token, 'POST', {
+      name: 'Bereichsauswahl',
+    });
+    const detail = await api<{ workbook: Record<string, unknown> }>(`${projects}/${project.id}/`, token);
+    await api(`${projects}/${project.id}/update-table-datas/`, token, 'PUT', {
+      ...detail.workbook,
+      piles: ['R1', 'R2', 'R3'].map((Pname, i) => ({
+        Pname,
+        PfahlTyp: 'bp',
+        SollDurchmesser: 0.6 + i * 0.3,
+        AEHoehe: 157,
+      })),
+    });
+
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, account.email, account.password);
+    await page.getByTestId('decimal-comma').click();
+    await page.goto(`/projects/${project.id}`);
+    await page.getByTestId('workspace').waitFor();
+    await expect.poll(() => cell(page, 'piles', 2, 'Pname').innerText()).toBe('R3');
+
+    // drag from R1's name to R2's type: a 2 × 2 block
+    const from = await cell(page, 'piles', 0, 'Pname').boundingBox();
+    const to = await cell(page, 'piles', 1, 'PfahlTyp').boundingBox();
+    await page.mouse.move(from!.x + 10, from!.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(to!.x + 10, to!.y + 8, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('grid-range-size').first().innerText()).toBe('2 × 2 Zellen markiert');
+    expect(await copyText(page)).toBe('R1\tbp\r\nR2\tbp');
+
+    // Shift+arrows grow it from the same anchor; the copy holds what is shown (decimal comma)
+    await cell(page, 'piles', 0, 'SollDurchmesser').click();
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => page.getByTestId('grid-range-size').first().innerText()).toBe('3 × 1 Zellen markiert');
+    expect(await copyText(page)).toBe('0,6\r\n0,9\r\n1,2');
+    await screenshot(page, 'workspace-range-selected');
+
+    // paste a 4-row block from Excel (decimal comma) at R2's diameter: one step, one row added
+    await cell(page, 'piles', 1, 'SollDurchmesser').click();
+    await pasteTsv(page, '1,5\t1500\r\n1,25\t1500,5\r\n0,8\t900\r\n0,7\t800\r\n');
+    await expect.poll(() => cell(page, 'piles', 4, 'SollDurchmesser').innerText()).toBe('0,7');
+    expect(await cell(page, 'piles', 2, 'AlternativeCharakteristischeLastZ').innerText()).toBe('1500,5');
+    expect(await page.getByTestId('grid-range-size').first().innerText()).toBe('4 × 2 Zellen markiert');
+    await screenshot(page, 'workspace-range-pasted');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => cell(page, 'piles', 1, 'SollDurchmesser').innerText()).toBe('0,9');
+    expect(await cell(page, 'piles', 2, 'AlternativeCharakteristischeLastZ').innerText()).toBe('');
+    expect(await page.locator('[data-testid="grid-piles"] .pp-grid__count').innerText()).toMatch(/3 Zeilen$/);
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => cell(page, 'piles', 4, 'SollDurchmesser').innerText()).toBe('0,7');
+    await waitSaved(page);
+    const saved = await api<{
+      workbook: { piles: { SollDurchmesser: number; AlternativeCharakteristischeLastZ: number | null }[] };
+    }>(
+      `${projects}/${project.id}/`,
+      token,
+    );
+    expect(
+      saved.workbook.piles.map((p) => [p.SollDurchmesser, p.AlternativeCharakteristischeLastZ]),
+    ).toEqual([
+      [0.6, null],
+      [1.5, 1500],
+      [1.25, 1500.5],
+      [0.8, 900],
+      [0.7, 800],
+    ]);
+    await page.getByTestId('decimal-point').click();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
