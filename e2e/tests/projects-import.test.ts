@@ -91,10 +91,11 @@ describe('import a project from the project list', () => {
     await page.getByText('das dafür angelegte Projekt „Abgebrochen“ wurde wieder gelöscht').waitFor();
     await expect.poll(() => projectNames(companyId, token)).toEqual([]);
 
-    // Free plan: 3 layers in a profile are refused on apply; the issues stay visible, closing removes it
+    // Free plan: 3 layers in a profile are reported in the preview already (ADR 0097); "Übernehmen"
+    // stays disabled and closing removes the project (the refusal at apply is covered by the API tests)
     await startImport(page, LEGACY_XML, 'Zu viele Schichten');
-    await page.getByTestId('import-apply').click();
     await page.getByText(/wird beim Schließen wieder gelöscht/).waitFor({ timeout: 30_000 });
+    await previewDialog(page).getByText(/erlaubt höchstens 2 Bodenschichten je Profil/).first().waitFor();
     expect(await page.getByTestId('import-apply').isDisabled()).toBe(true);
     await screenshot(page, 'projects-import-refused');
     await previewDialog(page).getByRole('button', { name: 'Abbrechen' }).click();
