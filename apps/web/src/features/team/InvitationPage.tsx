@@ -13,6 +13,7 @@ import { matchesRule, parseWithSchema, zodRule } from '../../lib/forms/zod-rules
 import { useNotify } from '../../lib/notify/useNotify';
 import { AuthLayout } from '../auth/components/AuthLayout';
 import { teamApi } from './api';
+import { OtpCodeInput } from '../../components/OtpCodeInput';
 
 type Values = { email: string; otp: string; password: string; confirm_password: string };
 
@@ -67,13 +68,7 @@ export const InvitationPage = () => {
           rules={rules.otp}
           validateTrigger="onBlur"
         >
-          <Input
-            name="otp"
-            className="pp-otp-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
+          <OtpCodeInput />
         </Form.Item>
         <NewPasswordFields
           name="password"

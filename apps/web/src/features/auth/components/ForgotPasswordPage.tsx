@@ -16,6 +16,7 @@ import { authApi } from '../api';
 import { AuthLayout } from './AuthLayout';
 import { useCountdown } from './useCountdown';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { OtpCodeInput } from '../../../components/OtpCodeInput';
 
 type ResetValues = { otp: string; password: string; confirm_password: string };
 
@@ -113,14 +114,7 @@ export const ForgotPasswordPage = () => {
             rules={rules.otp}
             validateTrigger="onBlur"
           >
-            <Input
-              name="otp"
-              className="pp-otp-input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              autoFocus
-            />
+            <OtpCodeInput autoFocus />
           </Form.Item>
           <NewPasswordFields
             name="password"

@@ -1,6 +1,6 @@
 import { OtpSchema } from '@pfahlplaner/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../lib/forms/zod-rules';
@@ -8,6 +8,7 @@ import { useNotify } from '../../../lib/notify/useNotify';
 import { usePreferences } from '../../preferences/usePreferences';
 import { authApi } from '../api';
 import { useCountdown } from './useCountdown';
+import { OtpCodeInput } from '../../../components/OtpCodeInput';
 
 const RESEND_COOLDOWN_MS = 60_000;
 const otpRules = [zodRule(OtpSchema)];
@@ -56,15 +57,7 @@ export const OtpStep = ({ email, onVerified, onChangeEmail }: OtpStepProps) => {
         rules={otpRules}
         validateTrigger="onSubmit"
       >
-        <Input
-          name="otp"
-          className="pp-otp-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="••••••"
-          autoFocus
-        />
+        <OtpCodeInput placeholder="••••••" autoFocus />
       </Form.Item>
       <Button
         type="primary"
