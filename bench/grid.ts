@@ -330,3 +330,6 @@ const measure = async (
     );
   }
 };
+
+// `npx tsx bench/grid.ts` runs this bench alone (`npm run bench` runs it through bench/run.ts).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await run();

@@ -135,6 +135,9 @@ describe('files journey', () => {
     await expect
       .poll(() => page.getByTestId('files-project-name').isVisible(), { timeout: 20_000 })
       .toBe(true);
+    // after the reload the undo is still offered (the server keeps it, ADR 0063), once for the page
+    await page.getByTestId('import-undo').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('import-undo').count()).toBe(1);
     await screenshot(page, 'files-page-de');
 
     const pdf = await exportVia(page, 'pdf-de', 'report-de.pdf');
@@ -165,6 +168,16 @@ describe('files journey', () => {
     const xml = await exportVia(page, 'xml', 'export.xml');
     expect(xml.subarray(0, 5).toString('utf8')).toBe('<?xml');
     expect(xml.toString('utf8')).toContain('<InputDaten');
+
+    // undo after another reload: the empty project is back
+    await page.reload();
+    await page.getByTestId('import-undo').click({ timeout: 20_000 });
+    await page.getByTestId('import-undo').waitFor({ state: 'detached', timeout: 20_000 });
+    const undone = await apiCall<{ workbook: { piles: unknown[] } }>(
+      `/v1/companies/${companyId}/projects/${project.id}/`,
+      { token },
+    );
+    expect(undone.workbook.piles).toEqual([]);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -24,8 +24,9 @@ afterAll(async () => {
   await browser.close();
 });
 
-const projectNames = async (companyId: number, token: string): Promise<string[]> => {
-  const res = await fetch(`${baseURL}/api/v1/companies/${companyId}/projects/?page_size=10`, {
+const projectNames = async (companyId: number, token: string, search = ''): Promise<string[]> => {
+  const query = `page_size=10${search ? `&search=${encodeURIComponent(search)}` : ''}`;
+  const res = await fetch(`${baseURL}/api/v1/companies/${companyId}/projects/?${query}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const body = (await res.json()) as { data: { results: { name: string }[] } };
@@ -38,6 +39,7 @@ const startImport = async (page: Page, file: string, name: string) => {
   await page.locator('#import_project_name').fill(name);
   await page.getByTestId('project-import-next').click();
   await page.getByTestId('import-preview').waitFor({ timeout: 30_000 });
+  await page.getByTestId('project-import-form').waitFor({ state: 'detached' }); // first dialog faded out
 };
 
 const previewDialog = (page: Page) =>
@@ -67,39 +69,50 @@ describe('import a project from the project list', () => {
     expect(await page.getByTestId('import-new-project').innerText()).toContain(name);
     await page.getByTestId('project-import-form').waitFor({ state: 'detached' }); // first dialog faded out
     await screenshot(page, 'projects-import-preview');
+    // the preview created nothing: the project appears only with "Übernehmen"
+    expect(await projectNames(companyId, token, name)).toEqual([]);
     await page.getByTestId('import-apply').click();
 
     await page.waitForURL(/\/projects\/\d+$/, { timeout: 30_000 });
     await page.getByTestId('workspace').waitFor();
     await expect.poll(() => cell(page, 'piles', 1, 'Pname').innerText()).toBe('102');
     expect(await cell(page, 'piles', 0, 'Pname').innerText()).toBe('101');
-    expect(await projectNames(companyId, token)).toContain(name);
+    expect(await projectNames(companyId, token, name)).toEqual([name]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('leaves no project behind when the preview is cancelled or the plan refuses the file', async () => {
+  it('leaves no project behind when the preview is cancelled, the browser is closed, or the plan refuses the file', async () => {
     const account = await createAccount(baseURL, mailDir, 'importfrei');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
     const context = await newContext(browser, baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
 
-    // cancelled in the preview: the project made for it is deleted again
+    // the preview needs no project (ADR 0062): cancelled there, nothing was ever created
     await startImport(page, LEGACY_XML, 'Abgebrochen');
+    expect(await projectNames(companyId, token)).toEqual([]);
     await previewDialog(page).getByRole('button', { name: 'Abbrechen' }).click();
-    await page.getByText('das dafür angelegte Projekt „Abgebrochen“ wurde wieder gelöscht').waitFor();
-    await expect.poll(() => projectNames(companyId, token)).toEqual([]);
+    await page.getByTestId('import-preview').waitFor({ state: 'detached' });
+    expect(await projectNames(companyId, token)).toEqual([]);
+
+    // the browser closed while the preview is open: still nothing (ADR 0059's orphan)
+    const closing = await newContext(browser, baseURL);
+    const closingPage = await closing.newPage();
+    await signIn(closingPage, account.email, account.password);
+    await startImport(closingPage, LEGACY_XML, 'Fenster zu');
+    await closing.close();
+    expect(await projectNames(companyId, token)).toEqual([]);
 
     // Free plan: 3 layers in a profile are reported in the preview already (ADR 0097); "Übernehmen"
-    // stays disabled and closing removes the project (the refusal at apply is covered by the API tests)
+    // stays disabled (the refusal at apply is covered by the API tests)
     await startImport(page, LEGACY_XML, 'Zu viele Schichten');
-    await page.getByText(/wird beim Schließen wieder gelöscht/).waitFor({ timeout: 30_000 });
+    await page.getByText('Das Projekt „Zu viele Schichten“ wird nicht angelegt.').waitFor({ timeout: 30_000 });
     await previewDialog(page).getByText(/erlaubt höchstens 2 Bodenschichten je Profil/).first().waitFor();
     expect(await page.getByTestId('import-apply').isDisabled()).toBe(true);
     await screenshot(page, 'projects-import-refused');
     await previewDialog(page).getByRole('button', { name: 'Abbrechen' }).click();
-    await expect.poll(() => projectNames(companyId, token)).toEqual([]);
+    expect(await projectNames(companyId, token)).toEqual([]);
 
     // a file of the wrong type is refused before anything is created
     const dir = join(screenshotDir, 'downloads');

@@ -20,7 +20,7 @@ describe('runCalc', () => {
       piles: { Pname: string; R_d: number | null }[];
       soil_profiles: unknown[];
     };
-    expect(result.engineVersion).toBe('0.3.0');
+    expect(result.engineVersion).toBe('0.4.0');
     expect(result.piles[0]!.Pname).toBe('101');
     expect(result.piles[0]!.R_d).toBeGreaterThan(0);
     expect(result.soil_profiles).toHaveLength(2);

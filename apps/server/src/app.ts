@@ -23,6 +23,9 @@ import { billingRoutes } from '#app/modules/billing/billing.routes';
 import { billingService } from '#app/modules/billing/billing.service';
 import type { PaymentProvider } from '#app/modules/billing/payment-provider';
 import { selectPaymentProvider } from '#app/modules/billing/payment-provider';
+import { renewalJob, renewalService } from '#app/modules/billing/renewal.service';
+import type { RenewalService } from '#app/modules/billing/renewal.service';
+import { stripeWebhookService } from '#app/modules/billing/stripe-webhook.service';
 import { companiesRepository } from '#app/modules/companies/companies.repository';
 import { companiesRoutes } from '#app/modules/companies/companies.routes';
 import { companiesService } from '#app/modules/companies/companies.service';
@@ -62,6 +65,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads multipart/form-data; every other route with a body takes JSON only. */
     multipart?: boolean;
+  }
+  interface FastifyInstance {
+    /** The automatic renewal (ADR 0084); the interval timer calls `runRenewals`, tests call it by hand. */
+    renewals: RenewalService;
   }
 }
 
@@ -154,17 +161,50 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   /** Licence guard of every write route on company data (lib/policy.ts; the projects module uses it too). */
   const licence = licenceGuard({ db, clock });
+  const billingRepo = billingRepository(db);
+  const paymentProvider = opts.paymentProvider ?? selectPaymentProvider(config);
   const billingSvc = billingService({
-    billing: billingRepository(db),
+    billing: billingRepo,
     users,
     mailer,
     clock,
     otpKey,
     publicUrl: config.publicUrl,
-    provider: opts.paymentProvider ?? selectPaymentProvider(config),
+    provider: paymentProvider,
     limiter,
     limits,
   });
+  const renewals = renewalService({
+    billing: billingRepo,
+    provider: paymentProvider,
+    clock,
+    log: app.log,
+    settlePending: billingSvc.settlePending,
+  });
+  app.decorate('renewals', renewals);
+  const webhooks = stripeWebhookService({
+    billing: billingRepo,
+    provider: paymentProvider,
+    clock,
+    log: app.log,
+    webhookSecret: config.stripeWebhookSecret,
+    settlePending: billingSvc.settlePending,
+    renewals,
+  });
+  if (config.renewalIntervalMs > 0) {
+    const job = renewalJob({
+      run: renewals.runRenewals,
+      intervalMs: config.renewalIntervalMs,
+      log: app.log,
+    });
+    app.addHook('onReady', (done) => {
+      job.start();
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await job.stop();
+    });
+  }
   const employeesSvc = employeesService({
     employees: employeesRepository(db),
     users,
@@ -233,7 +273,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       companiesRoutes(api, companiesSvc, authenticate);
       projectsRoutes(api, projectsSvc, authenticate, { workbookMaxBytes: config.workbookMaxBytes });
       employeesRoutes(api, employeesSvc, authenticate, supportOnly);
-      billingRoutes(api, billingSvc, authenticate, supportOnly, {
+      billingRoutes(api, billingSvc, webhooks, authenticate, supportOnly, {
         devRoutes: !config.isProduction,
       });
       filesRoutes(api, filesSvc, authenticate);

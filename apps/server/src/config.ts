@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   SUPPORT_TOKEN: z.string().min(32, 'SUPPORT_TOKEN must have at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional().default(300),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -89,6 +91,23 @@ const stripeKeyProblems = (env: Env): string[] => {
   return problems;
 };
 
+/** The webhook signing secret belongs to a Stripe configuration and looks like Stripe's (`whsec_…`). */
+const webhookSecretProblems = (env: Env): string[] => {
+  const secret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (!secret) return [];
+  if (!/^whsec_\w+$/.test(secret)) {
+    return [
+      'STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)',
+    ];
+  }
+  if (!env.STRIPE_SECRET_KEY) {
+    return [
+      'STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    ];
+  }
+  return [];
+};
+
 export type Config = {
   nodeEnv: string;
   isProduction: boolean;
@@ -125,6 +144,10 @@ export type Config = {
   /** Set: payments go through Stripe; unset: the embedded test provider (ADR 0081). */
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
+  /** Signing secret of the Stripe webhook endpoint (ADR 0085); unset: the webhook route is not active. */
+  stripeWebhookSecret: string | undefined;
+  /** Interval of the renewal job (ADR 0084); 0: not started (tests run it by hand). */
+  renewalIntervalMs: number;
 };
 
 const readVersion = (): string => {
@@ -153,7 +176,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const stripeProblems = stripeKeyProblems(e);
+  const stripeProblems = [...stripeKeyProblems(e), ...webhookSecretProblems(e)];
   if (stripeProblems.length > 0) {
     throw new Error(`Invalid configuration:\n${stripeProblems.join('\n')}`);
   }
@@ -195,6 +218,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     supportToken: e.SUPPORT_TOKEN || undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+    renewalIntervalMs: e.RENEWAL_INTERVAL_SECONDS * 1000,
   };
 };
 
@@ -226,5 +251,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   supportToken: undefined,
   stripeSecretKey: undefined,
   stripePublishableKey: undefined,
+  stripeWebhookSecret: undefined,
+  renewalIntervalMs: 0,
   ...overrides,
 });

@@ -7,6 +7,21 @@
  */
 import type { EngineIssueCode } from './engine-issue-codes';
 
+/**
+ * Parameters whose content the sentence already states in words: the engine keeps them (English, for the
+ * trace and for machines), but a reader's text does not repeat them in brackets (the PDF's extra params),
+ * so a German report carries no English rule prose.
+ */
+export const ISSUE_PARAMS_IN_WORDS: Readonly<Partial<Record<EngineIssueCode, readonly string[]>>> = {
+  LAYER_QC_AND_CUK: ['rule'],
+  EQUIVALENT_DIAMETER_ASSUMED: ['rule'],
+  CURVE_RULE_UNVERIFIED: ['rule'],
+  BEARING_LAYER_THIN_BELOW_TOE: ['rule'],
+  NEGATIVE_SKIN_FRICTION_UNVERIFIED: ['rule'],
+  UPLIFT_CONE_NOT_COVERED: ['rule'],
+  TOE_INFLUENCE_MODE_UNVERIFIED: ['rule'],
+};
+
 /** Languages of the issue texts. */
 export type IssueTextLang = 'de' | 'en';
 
@@ -116,8 +131,8 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'Diameter taken as equivalent diameter (square: D = 1.128·a).',
   },
   CURVE_RULE_UNVERIFIED: {
-    de: 'Regel der Widerstands-Setzungs-Linie nicht verifiziert: {{rule}}.',
-    en: 'Rule of the resistance–settlement curve not verified: {{rule}}.',
+    de: 'Regel der Widerstands-Setzungs-Linie nicht verifiziert: {{symbol}} = 0,5·R_s [MN] + 0,5 ≤ {{limit}} cm.',
+    en: 'Rule of the resistance–settlement curve not verified: {{symbol}} = 0.5·R_s [MN] + 0.5 ≤ {{limit}} cm.',
   },
   SSG_EXCEEDS_SG: {
     de: 'Die Grenzsetzung der Mantelreibung ist größer als die des Spitzendrucks.',
@@ -136,8 +151,8 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'Bearing layer below the toe only {{thickness}} m thick (rule 3·D = {{required}} m, not verified).',
   },
   NEGATIVE_SKIN_FRICTION_UNVERIFIED: {
-    de: 'Negative Mantelreibung als ständige Last angesetzt (F_n = {{Fn}} kN, Schichten {{layers}}); Verfahren nicht verifiziert.',
-    en: 'Negative skin friction applied as a permanent load (F_n = {{Fn}} kN, layers {{layers}}); method not verified.',
+    de: 'Negative Mantelreibung als ständige Last angesetzt (F_n = π·D·Σ τ_n,k·t oberhalb des Fußes = {{Fn}} kN, mit γ_G auf E_d; keine positive Mantelreibung in den Schichten {{layers}}); Verfahren nicht verifiziert.',
+    en: 'Negative skin friction applied as a permanent load (F_n = π·D·Σ τ_n,k·t above the toe = {{Fn}} kN, with γ_G on E_d; no positive skin friction in layers {{layers}}); method not verified.',
   },
   UPLIFT_CONE_NOT_COVERED: {
     de: 'Zugpfahl: Der Nachweis gegen Herausziehen des angehängten Bodenkörpers (Einzelpfahl bzw. Pfahlgruppe, EN 1997-1 7.6.3.1 / DIN 1054 A 7.6.3, Grenzzustand UPL) wird nicht geführt – keine gesicherte Geometrie des Bodenkörpers und keine DIN-1054-Teilsicherheitsbeiwerte verfügbar; gesondert nachweisen (Pfahlanzahl {{PfahlAnzahl}}).',
@@ -203,8 +218,8 @@ export const ENGINE_ISSUE_TEXTS: {
   },
   // lateral analysis (engine/src/lateral/issue.ts)
   LATERAL_SUBGRADE_RULE_UNVERIFIED: {
-    de: 'Bettungsmodul ks = Es/D (D ≤ 1 m) nicht verifiziert.',
-    en: 'Subgrade modulus ks = Es/D (D ≤ 1 m) not verified.',
+    de: 'Regel des Bettungsmoduls nicht verifiziert: {{rule}}.',
+    en: 'Rule of the subgrade modulus not verified: {{rule}}.',
   },
   LATERAL_KS_REDUCED_FOR_DIAMETER: {
     de: 'Bettungsmodul bei D > 1 m mit D = 1 m gebildet.',
@@ -276,8 +291,8 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'No suitable bar layout found.',
   },
   SECTION_MIN_REINFORCEMENT_GOVERNS: {
-    de: 'Mindestbewehrung ist maßgebend.',
-    en: 'Minimum reinforcement governs.',
+    de: 'Mindestbewehrung ist maßgebend ({{rule}}: A_s,min = {{AsMin}} cm²).',
+    en: 'Minimum reinforcement governs ({{rule}}: A_s,min = {{AsMin}} cm²).',
   },
   SECTION_SHEAR_CAPACITY_EXCEEDED: {
     de: 'Die Querkrafttragfähigkeit ist überschritten.',
@@ -296,8 +311,8 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'Pile type assumed cast in place without casing.',
   },
   SECTION_STEEL_PIPE_INTERPRETATION: {
-    de: 'Stahlrohr: Nachweis nach EN 1993-1-1 in eigener Auslegung (nicht gegen eine Referenzrechnung geprüft).',
-    en: 'Steel pipe: EN 1993-1-1 check as interpreted by us (not verified against a reference calculation).',
+    de: 'Stahlrohr: Nachweis des unverfüllten Stahlrohrs nach EN 1993-1-1 in eigener Auslegung (nicht gegen eine Referenzrechnung geprüft); eine Betonfüllung (Verbundquerschnitt nach EN 1994-1-1) wird nicht angesetzt.',
+    en: 'Steel pipe: the unfilled steel tube is checked to EN 1993-1-1 as interpreted by us (not verified against a reference calculation); a concrete filling (composite section to EN 1994-1-1) is not taken into account.',
   },
   SECTION_STEEL_WALL_THICKNESS_MISSING: {
     de: 'Stahlrohr: Wanddicke fehlt – kein Querschnittsnachweis.',
@@ -308,24 +323,36 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'Steel pipe: invalid wall thickness (must be above 0 and below half the diameter).',
   },
   SECTION_STEEL_PIPE_CLASS4: {
-    de: 'Stahlrohr: Querschnittsklasse 4 (dünnwandig) – Nachweis nicht abgedeckt.',
-    en: 'Steel pipe: cross-section class 4 (slender) – check not covered.',
+    de: 'Stahlrohr: Querschnittsklasse 4 (d/t = {{Dt}} > 90·ε²) – Schalenbeulen nach EN 1993-1-6 nicht abgedeckt, keine Tragfähigkeit ausgewiesen.',
+    en: 'Steel pipe: cross-section class 4 (d/t = {{Dt}} > 90·ε²) – shell buckling to EN 1993-1-6 not covered, no resistance given.',
   },
   SECTION_STEEL_BUCKLING_NOT_CHECKED: {
     de: 'Stahlrohr: Knicken (EN 1993-1-1 6.3) nicht nachgewiesen (Ergebnis einer älteren Rechenkern-Version).',
     en: 'Steel pipe: buckling (EN 1993-1-1 6.3) not checked (result of an earlier engine version).',
   },
   SECTION_STEEL_BUCKLING_CURVE_ASSUMED: {
-    de: 'Stahlrohr: Biegeknicken nach EN 1993-1-1 6.3 nachgewiesen mit Knicklinie {{curve}} (α = {{alpha}}; c = kaltgefertigtes Rohr, Standardannahme; a = warmgefertigt), λ̄ = {{lambdaBar}}, χ = {{chi}}, C_my = {{Cmy}}.',
-    en: 'Steel pipe: flexural buckling checked to EN 1993-1-1 6.3 with buckling curve {{curve}} (α = {{alpha}}; c = cold-formed tube, the default assumption; a = hot-finished), λ̄ = {{lambdaBar}}, χ = {{chi}}, C_my = {{Cmy}}.',
+    de: 'Stahlrohr: Biegeknicken nach EN 1993-1-1 6.3 nachgewiesen mit Knicklinie {{curve}} (α = {{alpha}}; Tabelle 6.2: a = warmgefertigt, c = kaltgefertigt, nach der Einstellung „Herstellung Stahlrohr“, Standard kaltgefertigt), λ̄ = {{lambdaBar}}, χ = {{chi}}, C_my = {{Cmy}}.',
+    en: 'Steel pipe: flexural buckling checked to EN 1993-1-1 6.3 with buckling curve {{curve}} (α = {{alpha}}; Table 6.2: a = hot finished, c = cold formed, from the setting “Steel pipe manufacture”, default cold formed), λ̄ = {{lambdaBar}}, χ = {{chi}}, C_my = {{Cmy}}.',
   },
   SECTION_STEEL_BUCKLING_RESISTANCE_EXCEEDED: {
     de: 'Stahlrohr: Biegeknicknachweis nicht erfüllt (Ausnutzung {{utilisation}}, N_b,Rd = {{NbRd}} kN, Knicklänge {{l0}} m).',
     en: 'Steel pipe: flexural buckling check not met (utilisation {{utilisation}}, N_b,Rd = {{NbRd}} kN, buckling length {{l0}} m).',
   },
   SECTION_STEEL_SHEAR_INTERACTION: {
-    de: 'Stahlrohr: Querkraft über 0,5·V_pl,Rd – Momentenabminderung nicht abgedeckt.',
-    en: 'Steel pipe: shear above 0.5·V_pl,Rd – moment reduction not covered.',
+    de: 'Stahlrohr: Querkraft über 0,5·V_pl,Rd – Momentenabminderung nicht abgedeckt (Ergebnis einer älteren Rechenkern-Version).',
+    en: 'Steel pipe: shear above 0.5·V_pl,Rd – moment reduction not covered (result of an earlier engine version).',
+  },
+  SECTION_STEEL_SHEAR_YIELD_REDUCED: {
+    de: 'Stahlrohr: Querkraft V_Ed = {{VEd}} kN über 0,5·V_pl,Rd = 0,5·{{VplRd}} kN – N-M-Nachweis mit abgeminderter Streckgrenze (1 − ρ)·f_y, ρ = {{rho}}, am ganzen Querschnitt (EN 1993-1-1 6.2.8, 6.2.10).',
+    en: 'Steel pipe: shear V_Ed = {{VEd}} kN above 0.5·V_pl,Rd = 0.5·{{VplRd}} kN – N–M check with the reduced yield strength (1 − ρ)·f_y, ρ = {{rho}}, on the whole section (EN 1993-1-1 6.2.8, 6.2.10).',
+  },
+  SECTION_STEEL_SHEAR_RESISTANCE_EXCEEDED: {
+    de: 'Stahlrohr: Querkraft V_Ed = {{VEd}} kN erreicht oder überschreitet V_pl,Rd = {{VplRd}} kN (Ausnutzung {{utilisation}}, EN 1993-1-1 6.2.6) – keine Tragfähigkeit für N und M verbleibt, Querschnitt nicht nachweisbar.',
+    en: 'Steel pipe: shear V_Ed = {{VEd}} kN reaches or exceeds V_pl,Rd = {{VplRd}} kN (utilisation {{utilisation}}, EN 1993-1-1 6.2.6) – no resistance to N and M is left, the section cannot be verified.',
+  },
+  SECTION_STEEL_CORROSION_EXCEEDS_WALL: {
+    de: 'Stahlrohr: Korrosionsabtrag {{corrosion}} mm nicht kleiner als die Wanddicke {{t}} mm – kein Querschnittsnachweis.',
+    en: 'Steel pipe: corrosion loss {{corrosion}} mm not below the wall thickness {{t}} mm – no section check.',
   },
   LOADCASE_ROW_INPUT_INVALID: {
     de: 'Lastfallzeile mit ungültiger Eingabe – nicht berechnet.',

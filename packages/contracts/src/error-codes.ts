@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'CALC_SERVER_UNREACHABLE',
   'CALCULATION_MISSING',
   'CALCULATION_STALE',
+  'CALCULATION_ENGINE_CHANGED',
+  'CALC_SERVER_ENGINE_MISMATCH',
   // teams, plans and licences (issue 7)
   'LICENCE_EXPIRED',
   'LICENCE_BLOCKED',
@@ -80,6 +82,13 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_MISMATCH',
   'CARD_DATA_NOT_ACCEPTED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  'PAYMENT_AUTHENTICATION_FAILED',
+  'PAYMENT_AUTHENTICATION_PENDING',
+  'PENDING_PAYMENT_EXPIRED',
+  'PAYMENT_METHOD_MISSING',
+  'NO_PAID_SUBSCRIPTION',
+  'WEBHOOK_SIGNATURE_INVALID',
+  'WEBHOOK_NOT_CONFIGURED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -148,6 +157,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CALC_SERVER_UNREACHABLE: 'Error: There is a connection error. Please switch to another server.',
   CALCULATION_MISSING: 'Error: the project has not been calculated yet',
   CALCULATION_STALE: 'Error: the project was changed after its calculation; please calculate again',
+  CALCULATION_ENGINE_CHANGED:
+    'Error: the results were calculated with an earlier version of the calculation engine; please calculate again',
+  CALC_SERVER_ENGINE_MISMATCH:
+    'Error: the calculation server runs another version of the calculation engine. Please switch to another server.',
   LICENCE_EXPIRED:
     'Error: your licence has expired. Projects are read-only until the subscription is renewed.',
   LICENCE_BLOCKED:
@@ -165,6 +178,17 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Error: card details are not accepted by this server; enter the card in the secure payment field',
   PAYMENT_PROVIDER_UNAVAILABLE:
     'Error: the payment service cannot be reached at the moment; nothing was charged, please try again later',
+  PAYMENT_AUTHENTICATION_FAILED:
+    'Error: the card issuer did not confirm the payment; nothing was charged. Please try again or use another card.',
+  PAYMENT_AUTHENTICATION_PENDING:
+    'Error: the payment has not been confirmed by the card holder yet',
+  PENDING_PAYMENT_EXPIRED:
+    'Error: this payment was not confirmed in time and has been cancelled; nothing was charged. Please start again.',
+  PAYMENT_METHOD_MISSING:
+    'Error: no card is saved for the automatic renewal; renew once with a card in the upgrade wizard',
+  NO_PAID_SUBSCRIPTION: 'Error: the company has no paid subscription',
+  WEBHOOK_SIGNATURE_INVALID: 'Error: the webhook signature is missing or not valid',
+  WEBHOOK_NOT_CONFIGURED: 'Error: Stripe webhooks are not configured on this server',
 };
 
 /** HTTP status for each error code; field-level codes are always reported inside VALIDATION_FAILED (400). */
@@ -184,6 +208,11 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   SEAT_LIMIT: 409,
   ALREADY_SUBSCRIBED: 409,
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  PAYMENT_AUTHENTICATION_PENDING: 409,
+  PENDING_PAYMENT_EXPIRED: 409,
+  PAYMENT_METHOD_MISSING: 409,
+  NO_PAID_SUBSCRIPTION: 409,
+  WEBHOOK_NOT_CONFIGURED: 503,
   IMPORT_UNDO_UNAVAILABLE: 409,
   IMPORT_UNDO_EXPIRED: 409,
   NOT_FOUND: 404,
@@ -191,6 +220,8 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   VERSION_CONFLICT: 409,
   CALCULATION_MISSING: 409,
   CALCULATION_STALE: 409,
+  CALCULATION_ENGINE_CHANGED: 409,
+  CALC_SERVER_ENGINE_MISMATCH: 503,
   PLAN_PROJECT_LIMIT: 403,
   CALC_SERVER_UNREACHABLE: 503,
   EMAIL_TAKEN: 409,

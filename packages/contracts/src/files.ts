@@ -4,11 +4,12 @@
  * `docs/files.md` describes the routes and `docs/adr/0090…0094` the choices.
  */
 import { z } from 'zod';
+import { ProjectNameSchema, ProjectSummarySchema } from './projects';
 
 /** Largest import file (bytes): far above real projects (a 2,000-row sheet is ~150 kB); bigger → 413. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
-/** How long the workbook before an import is kept for `import-file/undo/` (ADR 0091). */
+/** How long the workbook before an import is kept for `import-file/undo/` (ADR 0091, 0095). */
 export const IMPORT_UNDO_MINUTES = 60;
 
 /** Report languages of the PDF and the sample file. */
@@ -54,6 +55,18 @@ export const ImportQuerySchema = z
     }
   });
 export type ImportQuery = z.infer<typeof ImportQuerySchema>;
+
+/**
+ * `POST /v1/companies/{c}/projects/import-file/?mode=preview|apply&kind=…&name=…` (ADR 0062): a project
+ * made from a file. `name` (the new project's name, ≤ 40 characters, unique in the company) is required in
+ * both modes, so the preview already says what the apply would refuse; there is no version (no project yet).
+ */
+export const ImportProjectQuerySchema = z.object({
+  mode: z.enum(IMPORT_MODES, { error: 'INVALID_VALUE' }).default('preview'),
+  kind: z.enum(IMPORT_KINDS, { error: 'INVALID_VALUE' }).default('any'),
+  name: ProjectNameSchema,
+});
+export type ImportProjectQuery = z.infer<typeof ImportProjectQuerySchema>;
 
 /** `POST …/import-file/undo/` body. */
 export const ImportUndoSchema = z.object({ version: versionParam });
@@ -122,6 +135,35 @@ export const ImportApplyResultSchema = z.object({
   undo_until: z.string().nullable(),
 });
 export type ImportApplyResult = z.infer<typeof ImportApplyResultSchema>;
+
+/**
+ * Answer of the company-level import with `mode=apply` (201): the project created with the file's workbook
+ * in one transaction (ADR 0062). A new project has nothing to undo: deleting it is the way back.
+ */
+export const ImportProjectResultSchema = z.object({
+  project: ProjectSummarySchema,
+  summary: ImportSummarySchema,
+});
+export type ImportProjectResult = z.infer<typeof ImportProjectResultSchema>;
+
+/** Why `GET …/import-file/undo/` offers no undo: no import kept, the window ended, or edited since. */
+export const IMPORT_UNDO_REASONS = ['none', 'expired', 'changed'] as const;
+export type ImportUndoReason = (typeof IMPORT_UNDO_REASONS)[number];
+
+/**
+ * `GET …/projects/{p}/import-file/undo/` (ADR 0063): whether `POST …/import-file/undo/` would restore the
+ * workbook before the last import now, and until when — so the UI can offer it again after a reload.
+ */
+export const ImportUndoStatusSchema = z.object({
+  available: z.boolean(),
+  /** End of the undo window (ISO 8601) while `available`, else null. */
+  undo_until: z.string().nullable(),
+  /** The project version the import produced (the undo's `version`) while `available`, else null. */
+  imported_version: z.number().int().nullable(),
+  /** Null while `available`. */
+  reason: z.enum(IMPORT_UNDO_REASONS).nullable(),
+});
+export type ImportUndoStatus = z.infer<typeof ImportUndoStatusSchema>;
 
 /** File name of a download: letters, digits, `-_.` and spaces kept (any script), the rest `_`. */
 export const safeFileName = (name: string, extension: string): string => {

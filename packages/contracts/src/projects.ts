@@ -113,8 +113,15 @@ export const CalculationInfoSchema = z.object({
   project_version: z.number().int(),
   /** Id of the calculation server (`GET /v1/calculation-servers/`). */
   server: z.string(),
-  /** True when the inputs changed after the calculation: results must not be used for reports. */
+  /**
+   * True when the results must not be used for reports: the inputs changed after the calculation, or the
+   * results were made by another engine version than the one this server runs (ADR 0107).
+   */
   stale: z.boolean(),
+  /** Why the results are stale: `inputs` changed (this wins when both apply), or the `engine` version. */
+  stale_reason: z.enum(['inputs', 'engine']).nullable(),
+  /** Engine version this server calculates with now; differs from `engine_version` when reason = engine. */
+  current_engine_version: z.string(),
 });
 export type CalculationInfo = z.infer<typeof CalculationInfoSchema>;
 

@@ -26,6 +26,7 @@ export const TEAM_ACTIONS = [
   'subscription.view',
   'subscription.upgrade',
   'subscription.startTrial',
+  'subscription.autoRenew',
   'invoices.view',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
@@ -40,6 +41,7 @@ const ALLOWED: Record<TeamAction, readonly Role[]> = {
   'subscription.view': ROLES,
   'subscription.upgrade': ['Owner'],
   'subscription.startTrial': ['Owner'],
+  'subscription.autoRenew': ['Owner'],
   'invoices.view': ['Owner', 'Admin'],
 };
 
@@ -98,6 +100,24 @@ export const TRIAL_ENDING_DAYS = 3;
  */
 export const RENEWAL_WINDOW_DAYS = 14;
 
+/**
+ * Automatic renewal (ADR 0084): the renewal job charges the saved card for the next period this many days
+ * before the running period ends (our choice). The new period still starts at the running period's end; a
+ * failed charge leaves these days to fix the card while the licence keeps working (the grace rule: the
+ * licence expires at the period end, as without automatic renewal).
+ */
+export const RENEWAL_CHARGE_LEAD_DAYS = 3;
+
+/**
+ * A payment waiting for 3-D Secure (ADR 0083) is given up after this many minutes: the renewal job then
+ * cancels it at the provider (unless it succeeded in the meantime, which is then finalised).
+ */
+export const PENDING_PAYMENT_TTL_MINUTES = 30;
+
+/** Why the automatic renewal of the running period failed (the `past_due` banner's reason). */
+export const RENEWAL_FAILURES = ['card_declined', 'authentication_required'] as const;
+export type RenewalFailure = (typeof RENEWAL_FAILURES)[number];
+
 /** Whether the Owner may renew (or upgrade) now: not Paid, or the paid period ends within the window or is over. */
 export const renewalOpen = (plan: Plan, periodEnd: string | Date | null, now: Date): boolean => {
   if (plan !== 'Paid' || periodEnd == null) return true;
@@ -117,27 +137,38 @@ export const priceCents = (billing: Billing, users: number): number => PRICE_CEN
 
 /**
  * The licence of a company as the product shows it. `free`: Free plan, no expiry; `trial`/`active`: running;
- * `trial_ending`: the last TRIAL_ENDING_DAYS of a trial; `expired`: the period is over, projects are
- * read-only; `blocked`: stopped by support (e.g. a failed payment), projects read-only.
+ * `trial_ending`: the last TRIAL_ENDING_DAYS of a trial; `period_ending`: a paid period without automatic
+ * renewal in its last RENEWAL_WINDOW_DAYS; `past_due`: the automatic renewal failed, the running period still
+ * works until its end (ADR 0084); `expired`: the period is over, projects are read-only; `blocked`: stopped
+ * by support, projects read-only.
  */
 export const LICENCE_STATUSES = [
   'free',
   'trial',
   'trial_ending',
   'active',
+  'period_ending',
+  'past_due',
   'expired',
   'blocked',
 ] as const;
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
 
 /** The banner the app layout shows (without dates, as the product does). */
-export const BANNERS = ['none', 'trial_ending', 'expired', 'blocked'] as const;
+export const BANNERS = [
+  'none',
+  'trial_ending',
+  'period_ending',
+  'past_due',
+  'expired',
+  'blocked',
+] as const;
 export type Banner = (typeof BANNERS)[number];
 
 export const bannerFor = (status: LicenceStatus): Banner =>
-  status === 'trial_ending' || status === 'expired' || status === 'blocked' ? status : 'none';
+  status === 'free' || status === 'trial' || status === 'active' ? 'none' : status;
 
-/** Whether the licence allows writes to projects (expired and blocked make them read-only). */
+/** Whether the licence allows writes to projects (expired and blocked make them read-only; past due does not). */
 export const licenceAllowsWrites = (status: LicenceStatus): boolean =>
   status !== 'expired' && status !== 'blocked';
 
@@ -316,8 +347,21 @@ export const SubscriptionSchema = z.object({
   test_mode: z.boolean(),
   /** Stripe publishable key for the card element (null in test mode). */
   stripe_publishable_key: z.string().nullable(),
+  /** Paid: the next period is charged automatically from the saved card (the Owner's switch, ADR 0084). */
+  auto_renew: z.boolean(),
+  /** Last four digits of the card saved for the automatic renewal (null: none saved). */
+  saved_card_last4: z.string().nullable(),
+  /** When the renewal job charges the next period (auto-renew on, Paid); null otherwise. */
+  next_renewal_at: z.string().nullable(),
+  /** Reason of the `past_due` banner: why the automatic renewal failed; null otherwise. */
+  banner_reason: z.enum(RENEWAL_FAILURES).nullable(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** `PATCH /v1/companies/{companyId}/subscription/auto-renew/` (Owner). */
+export const AutoRenewSchema = z.object({
+  auto_renew: z.boolean({ error: 'INVALID_VALUE' }),
+});
 
 export const InvoiceSchema = z.object({
   id: z.number().int(),
@@ -333,6 +377,8 @@ export const InvoiceSchema = z.object({
   provider: PaymentProviderIdSchema,
   test_mode: z.boolean(),
   card_last4: z.string().nullable(),
+  /** Charged by the automatic renewal (not by the Owner in the wizard). */
+  automatic: z.boolean(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoiceListSchema = z.object({ results: z.array(InvoiceSchema) });
@@ -420,3 +466,34 @@ export const UpgradeResultSchema = z.object({
   invoice: InvoiceSchema,
 });
 export type UpgradeResult = z.infer<typeof UpgradeResultSchema>;
+
+/**
+ * A payment that waits for the card holder's authentication (3-D Secure / SCA, ADR 0083). Nothing of the
+ * upgrade is written yet. Stripe: the browser runs `stripe.handleNextAction({ clientSecret })`; the test
+ * provider: the wizard shows its labelled test-mode authentication step. Then the browser calls
+ * `POST /v1/companies/{companyId}/pending-payments/{id}/finalise/`, which asks the provider again.
+ */
+export const PendingPaymentSchema = z.object({
+  id: z.string(),
+  status: z.literal('requires_action'),
+  provider: PaymentProviderIdSchema,
+  test_mode: z.boolean(),
+  /** Stripe: the PaymentIntent's client secret for Stripe.js; null with the test provider. */
+  client_secret: z.string().nullable(),
+  amount_cents: z.number().int(),
+  currency: z.literal('EUR'),
+  expires_at: z.string(),
+});
+export type PendingPayment = z.infer<typeof PendingPaymentSchema>;
+
+/** 202 answer of the upgrade when the card holder must authenticate the payment first. */
+export const UpgradeAcceptedSchema = z.object({
+  next_action: z.literal('authenticate'),
+  pending_payment: PendingPaymentSchema,
+});
+export type UpgradeAccepted = z.infer<typeof UpgradeAcceptedSchema>;
+
+/** Test provider only: the simulated bank's answer in the wizard's test-mode authentication step. */
+export const TestAuthenticationSchema = z.object({
+  result: z.enum(['approve', 'fail'], { error: 'INVALID_VALUE' }),
+});

@@ -155,5 +155,111 @@ describe('PDF report', () => {
     expect(text).toContain(formatNumber(steel.buckling!.chi, 3, 'de'));
     expect(text).toContain('Ausnutzung maßgebend');
     expect(text).toContain(formatNumber(steel.utilisation, 3, 'de'));
+    // the values used: manufacture (default cold formed → curve c), corrosion, net section, shear and ρ
+    expect(text).toContain('Herstellung (Rohr, unverfüllt)');
+    expect(text).toMatch(/Knicklinie \(kaltgefertigt\)/);
+    expect(text).toContain('500,0 × 12,0');
+    expect(text).toContain(
+      `${formatNumber(steel.utilisationShear, 3, 'de')} / ${formatNumber(steel.rho, 3, 'de')}`,
+    );
+    // basis of calculation: the two settings with their values
+    expect(text).toMatch(/Herstellung Stahlrohr\s+kaltgefertigt\s+\(Knicklinie c\)/);
+    expect(text).toMatch(/Korrosionsabtrag Stahlrohr\s+0 mm/);
+  }, 60_000);
+
+  it('prints the settings used for a hot-finished, corroded pipe and "no resistance" for class 4 (English)', async () => {
+    const workbook = JSON.parse(
+      readFileSync(
+        new URL('../../../docs/examples/loadcases-project.json', import.meta.url),
+        'utf8',
+      ),
+    ) as ImportedWorkbook;
+    workbook.settings = {
+      ...defaultsOf('settings'),
+      ...workbook.settings,
+      StahlrohrHerstellung: 'warmgefertigt',
+      StahlrohrKorrosionMm: 2,
+    };
+    const result = resultOf(workbook);
+    const steel = result
+      .horizontal_loadcases!.flatMap((c) => c.horizontal_loads)
+      .find((row) => row.Pname === 'R1' && row.steel?.buckling)!.steel!;
+    expect(steel.buckling!.curve).toBe('a');
+    const text = textOf(
+      await renderReportPdf(
+        input('en', (i) => {
+          i.workbook = workbook;
+          i.result = result;
+        }),
+      ),
+      'steel-hot',
+    );
+    expect(text).toMatch(/curve \(hot finished\)/);
+    expect(text).toContain(`${formatNumber(steel.buckling!.lambdaBar, 3, 'en')} / a /`);
+    expect(text).toContain('12.0 / 2.0'); // t / corrosion [mm]
+    expect(text).toContain('496.0 × 10.0'); // section checked [mm]
+    expect(text).toMatch(/Steel pipe manufacture\s+hot finished\s+\(curve\s+a\)/); // basis of calculation
+    expect(text).toMatch(/Steel pipe corrosion loss\s+2 mm/);
+
+    // class 4: D 500 × 5 mm (d/t = 100) → the steel block says so, no reinforcement rows
+    const thin = structuredClone(workbook);
+    thin.settings.StahlrohrKorrosionMm = 0;
+    thin.piles = thin.piles.map((p) => (p.Pname === 'R1' ? { ...p, Wanddicke: 5 } : p));
+    const thinResult = resultOf(thin);
+    const row = thinResult
+      .horizontal_loadcases!.flatMap((c) => c.horizontal_loads)
+      .find((r) => r.Pname === 'R1')!;
+    expect(row.steel).toBeNull();
+    const thinText = textOf(
+      await renderReportPdf(
+        input('en', (i) => {
+          i.workbook = thin;
+          i.result = thinResult;
+        }),
+      ),
+      'steel-class4',
+    );
+    expect(thinText).toMatch(
+      /Steel pipe check \(EN 1993-1-1\): no resistance[\s\S]{0,80}given, see the notes/,
+    );
+    // no reinforcement rows in the steel pipe's block (other piles of the example are concrete)
+    const at = thinText.search(/Steel pipe check \(EN 1993-1-1\)/);
+    const block = thinText.slice(thinText.lastIndexOf('Internal capacity', at), at + 200);
+    expect(block).toContain('|MEd|max');
+    expect(block).not.toMatch(/As,req/);
+    expect(thinText).toContain('SECTION_STEEL_PIPE_CLASS4');
+  }, 120_000);
+
+  it('prints "cannot be verified" when shear leaves no N–M resistance (V_Ed > V_pl,Rd)', async () => {
+    const workbook = JSON.parse(
+      readFileSync(
+        new URL('../../../docs/examples/loadcases-project.json', import.meta.url),
+        'utf8',
+      ),
+    ) as ImportedWorkbook;
+    workbook.settings = { ...defaultsOf('settings'), ...workbook.settings };
+    const result = resultOf(workbook);
+    const row = result
+      .horizontal_loadcases!.flatMap((c) => c.horizontal_loads)
+      .find((r) => r.Pname === 'R1' && r.steel)!;
+    // the engine's own result for V_Ed > V_pl,Rd (steel-pipe.test.ts): ρ = 1, utilisations null
+    row.steel = {
+      ...row.steel!,
+      utilisationShear: 1.25,
+      rho: 1,
+      utilisation: null,
+      utilisationSection: null,
+    };
+    const text = textOf(
+      await renderReportPdf(
+        input('de', (i) => {
+          i.workbook = workbook;
+          i.result = result;
+        }),
+      ),
+      'steel-shear',
+    );
+    expect(text).toContain('1,250 / 1,000');
+    expect(text).toMatch(/Ausnutzung maßgebend\s+nicht nachweisbar/);
   }, 60_000);
 });

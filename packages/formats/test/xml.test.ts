@@ -33,6 +33,9 @@ describe('InputDaten XML: the predecessor example', () => {
     expect(s.MvonMaxfuerSchub).toBe(50); // 0.5 → %
     expect(s.SeiteVonSeiten).toBe(1);
     expect(s.Stahlsorte).toBe('B500B');
+    // our steel-pipe settings are not in the predecessor's file: the defaults (ADR 0103)
+    expect(s.StahlrohrHerstellung).toBe('kaltgefertigt');
+    expect(s.StahlrohrKorrosionMm).toBe(0);
     const [profile] = workbook.soil_profiles;
     expect(profile!.name).toBe('BP 1');
     expect(profile!.startKote).toBe(158);
@@ -85,6 +88,33 @@ describe('InputDaten XML: round trip', () => {
         expect(back).toEqual(workbook);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('carries the steel-pipe manufacture and corrosion settings in PfahlplanerDaten (ADR 0103)', () => {
+    const workbook = exampleWorkbook();
+    workbook.settings = {
+      ...workbook.settings,
+      StahlrohrHerstellung: 'warmgefertigt',
+      StahlrohrKorrosionMm: 1.5,
+    };
+    const xml = writeInputDatenXml(workbook);
+    const ours = xml.slice(xml.indexOf('<PfahlplanerDaten'));
+    expect(ours).toContain('<StahlrohrHerstellung>warmgefertigt</StahlrohrHerstellung>');
+    expect(ours).toContain('<StahlrohrKorrosionMm>1.5</StahlrohrKorrosionMm>');
+    const back = parseInputDatenXml(xml);
+    expect(back.workbook.settings.StahlrohrHerstellung).toBe('warmgefertigt');
+    expect(back.workbook.settings.StahlrohrKorrosionMm).toBe(1.5);
+    // an invalid value is a coded import problem at its element, not a silent default
+    const bad = parseInputDatenXml(
+      xml.replace('<StahlrohrKorrosionMm>1.5<', '<StahlrohrKorrosionMm>-2<'),
+    );
+    expect(bad.issues).toContainEqual(
+      expect.objectContaining({
+        code: 'TOO_SMALL',
+        column: 'StahlrohrKorrosionMm',
+        severity: 'error',
+      }),
     );
   });
 

@@ -50,6 +50,16 @@ export const freshDatabase = async (kind: DbKind): Promise<Database> => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {
+        // pool.end() resolves before the last sockets are closed; forcing the drop at once would kill
+        // those sessions and surface as an uncaught FATAL 57P01 in the test run. Wait for them first.
+        for (let attempt = 0; attempt < 40; attempt += 1) {
+          const { rows } = await dropper.query<{ n: string }>(
+            'select count(*) as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (Number(rows[0]?.n ?? 0) === 0) break;
+          await new Promise((r) => setTimeout(r, 25));
+        }
         await dropper.query(`drop database if exists ${name} with (force)`);
       } finally {
         await dropper.end();

@@ -116,8 +116,8 @@ describe('FIELD_CATALOGUE', () => {
     }
   });
 
-  it('contains every settings field of legacy-format §2.5 (66, of which 60 go to the XML) plus KopfEingespannt and StahlsorteRohr', () => {
-    expect(FIELDS_BY_ENTITY.settings).toHaveLength(68);
+  it('contains every settings field of legacy-format §2.5 (66, of which 60 go to the XML) plus KopfEingespannt, StahlsorteRohr, StahlrohrHerstellung and StahlrohrKorrosionMm', () => {
+    expect(FIELDS_BY_ENTITY.settings).toHaveLength(70);
     expect(FIELDS_BY_ENTITY.settings.filter((field) => field.xml !== null)).toHaveLength(60);
     expect(FIELD_CATALOGUE.settings.default_company_info.default).toBe(true);
   });
@@ -138,6 +138,9 @@ describe('FIELD_CATALOGUE', () => {
       StandardPfahlTyp: 'bp',
       AbtreppungsWinkelRad: 45,
       BetonZyl: 25,
+      StahlsorteRohr: 'S355',
+      StahlrohrHerstellung: 'kaltgefertigt',
+      StahlrohrKorrosionMm: 0,
     });
     expect(defaultsOf('pile')).toMatchObject({
       PfahlTyp: 'bp',

@@ -80,3 +80,12 @@ export const PIPE_STEEL_GRADE_OPTIONS = [
   { value: 'S275', label: 'S275' },
   { value: 'S355', label: 'S355' },
 ] as const;
+
+/**
+ * Manufacture of steel pipes (`StahlrohrHerstellung`): selects the flexural buckling curve of EN 1993-1-1 Table 6.2
+ * (hot finished → a, cold formed → c) in the engine (ADR 0103).
+ */
+export const PIPE_MANUFACTURE_OPTIONS = [
+  { value: 'kaltgefertigt', label: 'kaltgefertigt' },
+  { value: 'warmgefertigt', label: 'warmgefertigt' },
+] as const;

@@ -375,7 +375,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Wanddicke', en: 'Wall thickness', legacy: false },
     xml: null,
     source:
-      'new (issue 4, ADR 0028): wall thickness t of a steel pipe pile (r), net of corrosion; not in the predecessor format (the predecessor had no steel section check); required for the section check of r',
+      'new (issue 4, ADR 0028): nominal wall thickness t of a steel pipe pile (r) as delivered (the corrosion loss is the setting StahlrohrKorrosionMm, ADR 0103; until engine 0.3 it was to be entered net of corrosion); not in the predecessor format (the predecessor had no steel section check); required for the section check of r',
   },
   {
     key: 'Rs_k',

@@ -36,6 +36,12 @@ describe('fieldSchema', () => {
     [settings.name, '   ', 'REQUIRED'],
     [settings.name, undefined, 'REQUIRED'],
     [settings.AbtreppungsWinkelRad, 91, 'TOO_BIG'],
+    [settings.StahlrohrHerstellung, 'warmgefertigt', 'OK'],
+    [settings.StahlrohrHerstellung, 'hot-finished', 'INVALID_VALUE'],
+    [settings.StahlrohrKorrosionMm, 0, 'OK'],
+    [settings.StahlrohrKorrosionMm, 1.5, 'OK'],
+    [settings.StahlrohrKorrosionMm, -0.1, 'TOO_SMALL'],
+    [settings.StahlrohrKorrosionMm, 40.5, 'TOO_BIG'],
     [soilLayer.phi, 90, 'TOO_BIG'],
     [soilLayer.deltaVonPhi, 1.2, 'TOO_BIG'],
     [soilLayer.bodenSchichtColor, 'red', 'INVALID_VALUE'],
@@ -51,6 +57,9 @@ describe('fieldSchema', () => {
     expect(fieldSchema(pile.AEHoehe).parse(undefined)).toBeNull();
     expect(fieldSchema(pile.Rs_k).parse(undefined)).toBeNull();
     expect(fieldSchema(pile.Rs_k).parse(1234.5)).toBe(1234.5);
+    // settings stored before engine 0.4 have no steel-pipe manufacture / corrosion: the defaults as before
+    expect(fieldSchema(settings.StahlrohrHerstellung).parse(undefined)).toBe('kaltgefertigt');
+    expect(fieldSchema(settings.StahlrohrKorrosionMm).parse(undefined)).toBe(0);
   });
 
   it('trims text and stores an emptied nullable cell as null', () => {

@@ -7,6 +7,7 @@ import {
   INCREASE_SCOPE_OPTIONS,
   NORM_OPTIONS,
   PILE_TYPE_OPTIONS,
+  PIPE_MANUFACTURE_OPTIONS,
   PIPE_STEEL_GRADE_OPTIONS,
   TOE_INFLUENCE_OPTIONS,
 } from './enums';
@@ -851,6 +852,39 @@ export const SETTINGS_FIELDS = [
     xml: null,
     source:
       'new (issue 4, ADR 0028): structural steel grade of steel pipe piles (r) for the EN 1993-1-1 section check; not in the predecessor format; default S355',
+  },
+  {
+    key: 'StahlrohrHerstellung',
+    entity: 'settings',
+    role: 'input',
+    kind: 'enum',
+    values: PIPE_MANUFACTURE_OPTIONS,
+    unit: '-',
+    default: 'kaltgefertigt',
+    nullable: false,
+    grid: 'none',
+    group: 'crossSection',
+    excel: null,
+    xml: null,
+    source:
+      'new (issue 4, ADR 0103): manufacture of the steel pipes (r), hot finished (EN 10210) or cold formed (EN 10219); selects the buckling curve of EN 1993-1-1 Table 6.2 (a / c); not in the predecessor format; default kaltgefertigt (curve c, the lower curve, as before)',
+  },
+  {
+    key: 'StahlrohrKorrosionMm',
+    entity: 'settings',
+    role: 'input',
+    kind: 'number',
+    unit: 'mm',
+    default: 0,
+    nullable: false,
+    min: 0,
+    max: 40,
+    grid: 'none',
+    group: 'crossSection',
+    excel: null,
+    xml: null,
+    source:
+      "new (issue 4, ADR 0103): loss of wall thickness of the steel pipes (r) by corrosion over the design working life, taken off the outer surface before every section property; the value is the engineer's, from EN 1993-5 4.4; must be below Wanddicke (engine row error SECTION_STEEL_CORROSION_EXCEEDS_WALL); not in the predecessor format; default 0; max 40 = the largest wall thickness of the check",
   },
   {
     key: 'StandardPfahlTyp',

@@ -130,7 +130,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
     out.push(
       issue('CURVE_RULE_UNVERIFIED', 'warning', {
         ...where,
-        params: { rule: 'ssgStar = 0.5 Rs*[MN] + 0.5 <= 1.0 cm' },
+        params: { rule: 'ssgStar = 0.5 Rs*[MN] + 0.5 <= 1.0 cm', symbol: 's_sg*', limit: 1.0 },
       }),
     );
   } else {
@@ -138,7 +138,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
       issue(
         'CURVE_RULE_UNVERIFIED',
         family.tables === 'bored-tables' && family.hasVerifiedTables ? 'info' : 'warning',
-        { ...where, params: { rule: 'ssg = 0.5 Rs[MN] + 0.5 <= 3.0 cm' } },
+        { ...where, params: { rule: 'ssg = 0.5 Rs[MN] + 0.5 <= 3.0 cm', symbol: 's_sg', limit: 3.0 } },
       ),
     );
   }

@@ -94,6 +94,8 @@ export function normalizeSettings(
     gegenRaeumlichenEP: r.bool('gegenRaeumlichenEP', true),
     KopfEingespannt: r.bool('KopfEingespannt', false),
     StahlsorteRohr: pipeGrade(r),
+    StahlrohrHerstellung: pipeManufacture(r),
+    StahlrohrKorrosionMm: mmToM(pipeCorrosion(r) as Millimeter),
     gammaStaendig: r.positive('gammaStaendig', 1.35),
     gammaVeraenderlich: r.positive('gammaVeraenderlich', 1.5),
     WinkelAusProfilen: r.bool('WinkelAusProfilen', true),
@@ -148,6 +150,28 @@ function angle(r: RowReader): number {
     });
     return 45;
   }
+  return value;
+}
+
+/** Manufacture of steel pipe piles: 'warmgefertigt' or 'kaltgefertigt' (default, buckling curve c; ADR 0103). */
+function pipeManufacture(r: RowReader): 'warmgefertigt' | 'kaltgefertigt' {
+  const value = r.str('StahlrohrHerstellung', 'kaltgefertigt');
+  if (value === 'warmgefertigt' || value === 'kaltgefertigt') return value;
+  r.report('INVALID_VALUE', 'error', 'StahlrohrHerstellung', {
+    value,
+    allowed: 'kaltgefertigt,warmgefertigt',
+  });
+  return 'kaltgefertigt';
+}
+
+/**
+ * Corrosion loss of steel pipe walls [mm], 0 ≤ value ≤ 40 (the largest wall thickness of the check); default 0.
+ * Whether it is below the wall thickness is a row check of the load cases (ADR 0103).
+ */
+function pipeCorrosion(r: RowReader): number {
+  const value = r.positive('StahlrohrKorrosionMm', 0, { allowZero: true });
+  // kept as given: no wall of the check (t ≤ 40 mm) is thicker, so every steel pipe row fails its own check too
+  if (value > 40) r.report('TOO_BIG', 'error', 'StahlrohrKorrosionMm', { value, max: 40 });
   return value;
 }
 

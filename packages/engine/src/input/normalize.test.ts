@@ -21,6 +21,32 @@ describe('normalizeProject', () => {
     expect(s.useErhoehung).toBe(2);
   });
 
+  it('steel pipe settings: manufacture (default cold formed) and corrosion loss mm → m (ADR 0103)', () => {
+    const d = normalizeProject(minimal).project.settings;
+    expect(d.StahlrohrHerstellung).toBe('kaltgefertigt');
+    expect(d.StahlrohrKorrosionMm).toBe(0);
+    const ok = normalizeProject({
+      ...minimal,
+      settings: { StahlrohrHerstellung: 'warmgefertigt', StahlrohrKorrosionMm: 1.5 },
+    });
+    expect(ok.issues).toEqual([]);
+    expect(ok.project.settings.StahlrohrHerstellung).toBe('warmgefertigt');
+    expect(ok.project.settings.StahlrohrKorrosionMm).toBeCloseTo(0.0015, 15);
+    const bad = normalizeProject({
+      ...minimal,
+      settings: { StahlrohrHerstellung: 'hot', StahlrohrKorrosionMm: -1 },
+    });
+    expect(bad.project.settings.StahlrohrHerstellung).toBe('kaltgefertigt');
+    expect(bad.project.settings.StahlrohrKorrosionMm).toBe(0);
+    expect(bad.issues.map((i) => [i.code, i.field])).toEqual([
+      ['INVALID_VALUE', 'StahlrohrHerstellung'],
+      ['TOO_SMALL', 'StahlrohrKorrosionMm'],
+    ]);
+    const big = normalizeProject({ ...minimal, settings: { StahlrohrKorrosionMm: 41 } });
+    expect(big.issues.map((i) => i.code)).toEqual(['TOO_BIG']);
+    expect(big.project.settings.StahlrohrKorrosionMm).toBeCloseTo(0.041, 15);
+  });
+
   it('accepts every concrete code C20/25 to C50/60 and rejects others with an issue', () => {
     const ok = normalizeProject({ ...minimal, settings: { BetonZyl: 40 } });
     expect(ok.project.settings.BetonZyl).toBe(40);

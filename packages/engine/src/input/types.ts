@@ -89,6 +89,16 @@ export type NormalizedSettings = {
   KopfEingespannt: boolean;
   /** Structural steel grade of steel pipe piles; default S355 (ADR 0028). */
   StahlsorteRohr: 'S235' | 'S275' | 'S355';
+  /**
+   * Manufacture of steel pipe piles: hot finished → buckling curve a, cold formed → c (EN 1993-1-1 Table 6.2);
+   * default 'kaltgefertigt' (ADR 0103).
+   */
+  StahlrohrHerstellung: 'warmgefertigt' | 'kaltgefertigt';
+  /**
+   * Corrosion loss of the wall thickness of steel pipe piles, taken off the outer surface (wire mm) [m]; default 0
+   * (ADR 0103, value from EN 1993-5 4.4).
+   */
+  StahlrohrKorrosionMm: Meter;
   /** Partial factor on permanent actions; default 1.35 (EN 1997-1 A1). */
   gammaStaendig: number;
   /** Partial factor on variable actions; default 1.5 (EN 1997-1 A1). */

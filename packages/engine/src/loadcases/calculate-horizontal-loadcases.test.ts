@@ -119,6 +119,54 @@ describe('calculateHorizontalLoadCases', () => {
       Math.abs(pipe.steel!.NEdUsed) / pipe.steel!.NRd + pipe.MMax! / pipe.steel!.MRd,
       9,
     );
+    expect(pipe.sectionKind).toBe('steel-pipe');
+    expect(c.sectionKind).toBe('square-precast');
+  });
+  it('steel pipes: the settings StahlrohrHerstellung and StahlrohrKorrosionMm reach the check (ADR 0103)', () => {
+    const pile = { PfahlTyp: 'r', Wanddicke: 16, einzelKnickLaenge: 12 };
+    const cold = run({}, {}, pile)[0]!.horizontal_loads[0]!;
+    expect(cold.sectionKind).toBe('steel-pipe');
+    expect(cold.steel!.manufacture).toBe('cold-formed');
+    expect(cold.steel!.buckling!.curve).toBe('c');
+    const hot = run({}, { StahlrohrHerstellung: 'warmgefertigt' }, pile)[0]!.horizontal_loads[0]!;
+    expect(hot.steel!.manufacture).toBe('hot-finished');
+    expect(hot.steel!.buckling!.curve).toBe('a');
+    expect(hot.steel!.buckling!.chi).toBeGreaterThan(cold.steel!.buckling!.chi);
+    expect(hot.MMax).toBe(cold.MMax); // the manufacture does not change the lateral analysis
+    // 2 mm off the outside: D 796 × 14 mm (d/t = 56.9, class 3); the lateral analysis uses E·I of that ring
+    const corr = run({}, { StahlrohrKorrosionMm: 2 }, pile)[0]!.horizontal_loads[0]!;
+    expect(corr.steel!.DNet).toBeCloseTo(0.796, 12);
+    expect(corr.steel!.tNet).toBeCloseTo(0.014, 12);
+    expect(corr.steel!.corrosion).toBeCloseTo(0.002, 12);
+    const ei = corr.trace.find((x) => x.name === 'EI')!.value as number;
+    // I = π/64·(0.796⁴ − 0.768⁴) = π/64·(0.4014692 − 0.3478924) = π/64·0.0535769 = 2.62999e-3 m⁴
+    expect(ei / 210e6).toBeCloseTo(2.62999e-3, 7);
+    expect(corr.steel!.NRd).toBeLessThan(cold.steel!.NRd);
+    expect(corr.steel!.utilisation!).toBeGreaterThan(cold.steel!.utilisation!);
+  });
+  it('steel pipes: a corrosion loss not below the wall thickness is a row error without results', () => {
+    const r = run({}, { StahlrohrKorrosionMm: 16 }, { PfahlTyp: 'r', Wanddicke: 16 })[0]!
+      .horizontal_loads[0]!;
+    expect(r.issues).toEqual([
+      expect.objectContaining({
+        code: 'SECTION_STEEL_CORROSION_EXCEEDS_WALL',
+        severity: 'error',
+        field: 'StahlrohrKorrosionMm',
+        params: { corrosion: 16, t: 16 },
+      }),
+    ]);
+    expect(r.sectionKind).toBe('steel-pipe');
+    expect(r.steel).toBeNull();
+    expect(r.MMax).toBeNull();
+  });
+  it('steel pipes: class 4 keeps the lateral results but gives no steel capacity and no reinforcement', () => {
+    // D 800 × 10 mm S355: d/t = 80 > 59.6
+    const r = run({}, {}, { PfahlTyp: 'r', Wanddicke: 10 })[0]!.horizontal_loads[0]!;
+    expect(r.issues.map((i) => i.code)).toContain('SECTION_STEEL_PIPE_CLASS4');
+    expect(r.sectionKind).toBe('steel-pipe');
+    expect(r.steel).toBeNull();
+    expect(r.AsLaengs).toBeNull();
+    expect(r.MMax!).toBeGreaterThan(0);
   });
   it('warns about the legacy concrete class "C35/40"', () => {
     const r = run({}, { BetonZyl: 35 }, { BetonZyl: 35 })[0]!.horizontal_loads[0]!;

@@ -13,6 +13,7 @@ import {
   grossBendingStiffness,
   sectionKindOf,
   steelPipeBendingStiffness,
+  type SectionKind,
 } from './pile-model';
 import { checkSteelPipe, type SteelPipeCheck } from '../section/steel-pipe';
 import { anchorageLength, fullyCompressedLevel } from './reinforcement-length';
@@ -61,6 +62,11 @@ export type HorizontalLoadRowResult = {
   /** reinforcement (cage) length [m] */ BewBZWLieferlaenge: number | null;
   distribution: LateralDistribution | null;
   section: SectionDesignResult | null;
+  /**
+   * section family of the load point's pile type (null when the pile or its inputs are missing): `steel-pipe` rows
+   * have `steel` (null when no capacity can be given, e.g. class 4 — the row's issues say why) and no reinforcement
+   */
+  sectionKind: SectionKind | null;
   /** steel pipe piles (r): EN 1993-1-1 section check instead of the reinforced-concrete design */
   steel: SteelPipeCheck | null;
   /** issues of the row: its input issues (normalisation codes) and the lateral / section codes */
@@ -94,10 +100,12 @@ const indexProject = (
 
 const emptyRow = (
   row: NormalizedHorizontalLoad,
+  sectionKind: SectionKind | null,
   issues: InternalIssue[],
 ): HorizontalLoadRowResult => ({
   rowIndex: row.rowIndex,
   Pname: row.Pname,
+  sectionKind,
   wxOben: null,
   wyOben: null,
   wOben: null,
@@ -187,7 +195,7 @@ export const calculateRow = (
   const issues: InternalIssue[] = [];
   const pile = index.piles.get(row.Pname);
   if (!pile) {
-    return emptyRow(row, [
+    return emptyRow(row, null, [
       internalIssue('LOADCASE_PILE_NOT_FOUND', 'error', { Pname: row.Pname }, 'Pname'),
     ]);
   }
@@ -195,19 +203,20 @@ export const calculateRow = (
   const toe = index.toes.get(row.Pname) ?? null;
   const D = pile.SollDurchmesser;
   if (!profile || D === null || D <= 0 || pile.SollPfahlOberKante === null) {
-    return emptyRow(row, [
+    return emptyRow(row, null, [
       internalIssue('LOADCASE_PILE_INPUT_MISSING', 'error', { Pname: row.Pname }),
     ]);
   }
   if (toe === null) {
-    return emptyRow(row, [
+    return emptyRow(row, null, [
       internalIssue('LOADCASE_AXIAL_RESULT_MISSING', 'error', { Pname: row.Pname }),
     ]);
   }
   const kind = sectionKindOf(pile);
   const wall = pile.Wanddicke;
+  const s = project.settings;
   if (kind === 'steel-pipe' && (wall === null || 2 * wall >= D)) {
-    return emptyRow(row, [
+    return emptyRow(row, kind, [
       wall === null
         ? internalIssue(
             'SECTION_STEEL_WALL_THICKNESS_MISSING',
@@ -223,6 +232,17 @@ export const calculateRow = (
           ),
     ]);
   }
+  // the corrosion loss must leave a wall (ADR 0103); no lateral analysis without a section
+  if (kind === 'steel-pipe' && s.StahlrohrKorrosionMm >= wall!) {
+    return emptyRow(row, kind, [
+      internalIssue(
+        'SECTION_STEEL_CORROSION_EXCEEDS_WALL',
+        'error',
+        { corrosion: s.StahlrohrKorrosionMm * 1000, t: wall! * 1000 },
+        'StahlrohrKorrosionMm',
+      ),
+    ]);
+  }
   if (pile.PfahlTyp !== null && pile.PfahlTyp.startsWith('j')) {
     issues.push(
       internalIssue(
@@ -233,7 +253,6 @@ export const calculateRow = (
       ),
     );
   }
-  const s = project.settings;
   const concrete = concreteClassFromCode(pile.BetonZyl ?? s.BetonZyl);
   if (kind !== 'steel-pipe') issues.push(...concrete.issues, ...steelGradeIssues(s.Stahlsorte));
   const isHeadFixed = options.isHeadFixed ?? s.KopfEingespannt;
@@ -262,7 +281,7 @@ export const calculateRow = (
   );
   const EI =
     kind === 'steel-pipe'
-      ? steelPipeBendingStiffness(D, wall!)
+      ? steelPipeBendingStiffness(D, wall!, s.StahlrohrKorrosionMm)
       : grossBendingStiffness(kind, D, concrete.concrete);
   const model = buildLateralModel(project, pile, profile, {
     headLevel: pile.SollPfahlOberKante,
@@ -285,7 +304,7 @@ export const calculateRow = (
     { name: 'NEd,min', value: actions.NEdMin, unit: 'kN', source: '1.0·G' },
     { name: 'e', value: e, unit: 'm', source: 'einzelExzentrizitaet / Exzentrizitaet' },
   ];
-  if (!lateral.result) return { ...emptyRow(row, issues), trace };
+  if (!lateral.result) return { ...emptyRow(row, kind, issues), trace };
   if (kind === 'steel-pipe') {
     const headMoment = isHeadFixed ? Math.max(actions.NEdMax, 0) * e : 0;
     const steel = checkSteelPipe({
@@ -297,9 +316,11 @@ export const calculateRow = (
       MEd: lateral.result.MMax + headMoment,
       VEd: lateral.result.QMax,
       bucklingLength: pile.einzelKnickLaenge,
+      manufacture: s.StahlrohrHerstellung === 'warmgefertigt' ? 'hot-finished' : 'cold-formed',
+      corrosion: s.StahlrohrKorrosionMm,
     });
     return {
-      ...emptyRow(row, [...issues, ...steel.issues]),
+      ...emptyRow(row, kind, [...issues, ...steel.issues]),
       ...lateralFields(lateral.result),
       steel: steel.result,
       trace: [...trace, ...steel.trace],
@@ -386,7 +407,7 @@ const finishRow = (
   const lbd = anchorageLength(sec?.bars?.diameter ?? s.MaxLaengs, materials);
   const cage = Math.min(head - toe, head - kote + lbd);
   return {
-    ...emptyRow(row, issues),
+    ...emptyRow(row, c.kind, issues),
     ...lateralFields(lat),
     AsLaengsCalc: sec?.AsLaengsCalc ?? null,
     AsLaengsMin: sec?.AsLaengsMin ?? null,
@@ -428,7 +449,7 @@ export const calculateHorizontalLoadCases = (
     horizontal_loads: c.horizontal_loads.map((row) =>
       project.settings.bemesseHorizontal
         ? calculateRow(project, row, index, options)
-        : emptyRow(row, [
+        : emptyRow(row, null, [
             internalIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
           ]),
     ),
@@ -470,11 +491,11 @@ export const calculateProjectLoadCases = (
     horizontal_loads: c.horizontal_loads.map((row, ri) => {
       const input = rowInput.get(`${ci}/${ri}`) ?? [];
       const result = !project.settings.bemesseHorizontal
-        ? emptyRow(row, [
+        ? emptyRow(row, null, [
             internalIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
           ])
         : input.some((x) => x.severity === 'error')
-          ? emptyRow(row, [internalIssue('LOADCASE_ROW_INPUT_INVALID', 'error', {})])
+          ? emptyRow(row, null, [internalIssue('LOADCASE_ROW_INPUT_INVALID', 'error', {})])
           : calculateRow(project, row, index, {});
       const path = `horizontal_loadcases[${ci}].horizontal_loads[${ri}]`;
       const own = result.issues.map((x) => ({

@@ -1,7 +1,7 @@
 import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '../input/types';
 import type { LateralLayer, LateralModel } from '../lateral/mesh';
 import type { ConcreteClass } from '../section/materials';
-import { PIPE_STEEL, pipeSection } from '../section/steel-pipe';
+import { corrodedPipe, PIPE_STEEL, pipeSection } from '../section/steel-pipe';
 
 /** Cross-section family of a pile type. */
 export type SectionKind = 'circle-cast-in-place' | 'square-precast' | 'steel-pipe';
@@ -53,11 +53,16 @@ export const grossBendingStiffness = (
   concrete.Ecm * 1000 * (kind === 'square-precast' ? size ** 4 / 12 : (Math.PI * size ** 4) / 64);
 
 /**
- * Bending stiffness of an unfilled steel pipe: E_s·I with E_s = 210 000 N/mm² and I of the ring.
- * @see EN 1993-1-1 3.2.6; ADR 0028 (unfilled section assumed)
+ * Bending stiffness of an unfilled steel pipe: E_s·I with E_s = 210 000 N/mm² and I of the ring left after the
+ * corrosion loss c off the outer surface (D − 2c, t − c): the end-of-life state that the section check verifies
+ * (ADR 0103). A concrete filling is not counted (EN 1994-1-1 composite members are not covered, ADR 0105).
+ * @param D outside diameter [m] @param t nominal wall thickness [m] @param c corrosion loss [m], default 0
+ * @see EN 1993-1-1 3.2.6; ADR 0028 (unfilled section assumed), ADR 0103
  */
-export const steelPipeBendingStiffness = (D: number, t: number): number =>
-  PIPE_STEEL.E * 1000 * pipeSection(D, t).I;
+export const steelPipeBendingStiffness = (D: number, t: number, c = 0): number => {
+  const net = corrodedPipe(D, t, c);
+  return PIPE_STEEL.E * 1000 * pipeSection(net.D, net.t).I;
+};
 
 /** Builds the lateral model of a pile for one load row. */
 export const buildLateralModel = (

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkSteelPipe,
+  corrodedPipe,
   GAMMA_M1,
   pipeBuckling,
+  pipeBucklingCurve,
   pipeClass,
   pipeSection,
   pipeSectionUtilisation,
+  pipeSectionUtilisationWithShear,
+  pipeShearReduction,
 } from './steel-pipe';
 
 const base = {
@@ -131,20 +135,33 @@ describe('steel pipe section (EN 1993-1-1)', () => {
     expect(c4.result).toBeNull();
     expect(c4.issues.map((i) => i.code)).toContain('SECTION_STEEL_PIPE_CLASS4');
   });
-  it('reports exceeded capacity and the shear interaction', () => {
+  it('class 4 (d/t > 90ε², EN 1993-1-6 shell buckling): coded error, no result, no capacity', () => {
+    // D 500 × 8 mm S355: d/t = 62.5 > 90·235/355 = 59.58 → class 4
+    const c4 = checkSteelPipe({ ...base, t: 0.008, bucklingLength: 10, VEd: 0 });
+    expect(c4.result).toBeNull();
+    const issue = c4.issues.find((i) => i.code === 'SECTION_STEEL_PIPE_CLASS4')!;
+    expect(issue.severity).toBe('error');
+    expect(issue.params.Dt).toBeCloseTo(62.5, 10);
+    expect(issue.params.limit).toBeCloseTo(59.577, 3);
+    // no resistance anywhere: no N_pl,Rd / M_Rd / buckling in the trace, only the section facts
+    const names = c4.trace.map((x) => x.name);
+    expect(names).toContain('class');
+    expect(names).not.toContain('NplRd');
+    expect(names).not.toContain('NbRd');
+    expect(c4.issues.map((i) => i.code)).not.toContain('SECTION_STEEL_BUCKLING_CURVE_ASSUMED');
+  });
+  it('reports exceeded capacity', () => {
     // M_N,Rd = 972.9 kNm at N = 1000 kN → M = 990 kNm exceeds it
     const over = checkSteelPipe({ ...base, MEd: 990 });
     expect(over.issues.map((i) => i.code)).toContain('SECTION_CAPACITY_EXCEEDED');
     expect(checkSteelPipe({ ...base, MEd: 960 }).issues.map((i) => i.code)).not.toContain(
       'SECTION_CAPACITY_EXCEEDED',
     );
-    const shear = checkSteelPipe({ ...base, VEd: 1500 });
-    expect(shear.issues.map((i) => i.code)).toContain('SECTION_STEEL_SHEAR_INTERACTION');
   });
   it('more moment never gives a smaller utilisation', () => {
     for (let M = 0; M < 1000; M += 50) {
-      expect(checkSteelPipe({ ...base, MEd: M + 50 }).result!.utilisation).toBeGreaterThan(
-        checkSteelPipe({ ...base, MEd: M }).result!.utilisation,
+      expect(checkSteelPipe({ ...base, MEd: M + 50 }).result!.utilisation!).toBeGreaterThan(
+        checkSteelPipe({ ...base, MEd: M }).result!.utilisation!,
       );
     }
   });
@@ -199,6 +216,208 @@ describe('steel pipe section (EN 1993-1-1)', () => {
     for (let L = 3; L <= 40; L += 1) {
       expect(at(L).chi).toBeLessThan(last);
       last = at(L).chi;
+    }
+  });
+
+  it('the buckling curve follows the manufacture (Table 6.2): hot finished a, cold formed c', () => {
+    expect(pipeBucklingCurve('hot-finished')).toBe('a');
+    expect(pipeBucklingCurve('cold-formed')).toBe('c');
+    const r = checkSteelPipe({ ...base, bucklingLength: 10, manufacture: 'hot-finished' });
+    expect(r.result!.manufacture).toBe('hot-finished');
+    expect(r.trace.find((x) => x.name === 'curve')).toMatchObject({ value: 'a' });
+    expect(String(r.trace.find((x) => x.name === 'curve')!.source)).toContain('hot finished');
+    const info = r.issues.find((i) => i.code === 'SECTION_STEEL_BUCKLING_CURVE_ASSUMED')!;
+    expect(info.params).toMatchObject({ curve: 'a', alpha: 0.21 });
+    expect(checkSteelPipe({ ...base, bucklingLength: 10 }).result!.manufacture).toBe('cold-formed');
+  });
+});
+
+describe('steel pipe: corrosion allowance (EN 1993-5 4.4 value, ADR 0103)', () => {
+  it('takes the loss off the outer surface: D 500 × 12, c = 2 mm → 496 × 10 mm, class 3, η = 0.64922', () => {
+    // D_net = 500 − 2·2 = 496 mm, t_net = 12 − 2 = 10 mm, d = 476 mm (the bore is unchanged)
+    // A = π/4·(0.496² − 0.476²) = π/4·(0.246016 − 0.226576) = π/4·0.019440 = 0.0152681 m²
+    // I = π/64·(0.496⁴ − 0.476⁴) = π/64·(0.0605239 − 0.0513367) = 4.50975e-4 m⁴, W_el = 2I/D = 1.81845e-3 m³
+    // d/t = 49.6 > 70ε² = 46.34 (S355) → class 3 (was class 2 with 41.7 uncorroded): M_Rd = W_el·f_y
+    // N_pl,Rd = 0.0152681·355 000 = 5420.2 kN, M_el,Rd = 1.81845e-3·355 000 = 645.55 kNm,
+    // V_pl,Rd = (2·0.0152681/π)·355 000/√3 = 1992.2 kN; η = 1000/5420.2 + 300/645.55 = 0.18449 + 0.46472 = 0.64922
+    const { result, trace } = checkSteelPipe({ ...base, corrosion: 0.002 });
+    expect(corrodedPipe(0.5, 0.012, 0.002)).toEqual({ D: 0.496, t: 0.01 });
+    expect(result!.DNet).toBeCloseTo(0.496, 12);
+    expect(result!.tNet).toBeCloseTo(0.01, 12);
+    expect(result!.t).toBe(0.012);
+    expect(result!.corrosion).toBe(0.002);
+    expect(result!.sectionClass).toBe(3);
+    expect(result!.NRd).toBeCloseTo(5420.2, 1);
+    expect(result!.MRd).toBeCloseTo(645.55, 2);
+    expect(result!.VRd).toBeCloseTo(1992.2, 1);
+    expect(result!.utilisation).toBeCloseTo(0.64922, 5);
+    expect(trace.find((x) => x.name === 'A')!.value).toBeCloseTo(0.0152681, 7);
+    // f_y by the nominal thickness (Table 3.1): 355 for t = 12 mm
+    expect(result!.fy).toBe(355);
+  });
+  it('a loss that leaves no wall is a coded error and no result', () => {
+    for (const c of [0.012, 0.015]) {
+      const { result, issues } = checkSteelPipe({ ...base, corrosion: c });
+      expect(result).toBeNull();
+      const issue = issues.find((i) => i.code === 'SECTION_STEEL_CORROSION_EXCEEDS_WALL')!;
+      expect(issue).toMatchObject({ severity: 'error', field: 'StahlrohrKorrosionMm' });
+      expect(issue.params.t).toBeCloseTo(12, 10);
+    }
+    expect(checkSteelPipe({ ...base, corrosion: -0.001 }).result).toBeNull();
+  });
+  it('corrosion can make the section class 4: D 500 × 9, c = 1.5 mm → d/t = 497/7.5 = 66.3 > 59.6', () => {
+    expect(checkSteelPipe({ ...base, t: 0.009 }).result!.sectionClass).toBe(3);
+    const c4 = checkSteelPipe({ ...base, t: 0.009, corrosion: 0.0015 });
+    expect(c4.result).toBeNull();
+    expect(c4.issues.find((i) => i.code === 'SECTION_STEEL_PIPE_CLASS4')!.params.Dt).toBeCloseTo(
+      66.2667,
+      4,
+    );
+  });
+});
+
+describe('steel pipe: shear–moment interaction (EN 1993-1-1 6.2.8, 6.2.10; ADR 0104)', () => {
+  it('ρ = 0 up to V_Ed = 0.5·V_pl,Rd, then (2V_Ed/V_pl,Rd − 1)², capped at 1', () => {
+    expect(pipeShearReduction(500, 1000)).toEqual({ etaV: 0.5, rho: 0 });
+    expect(pipeShearReduction(-750, 1000).rho).toBeCloseTo(0.25, 12); // (1.5 − 1)²
+    expect(pipeShearReduction(900, 1000).rho).toBeCloseTo(0.64, 12); // (1.8 − 1)²
+    expect(pipeShearReduction(1000, 1000).rho).toBe(1);
+    expect(pipeShearReduction(1200, 1000)).toEqual({ etaV: 1.2, rho: 1 });
+  });
+  it('reduces f_y of the whole ring by hand: D 500 × 12, N 1000, M 300, V 1500 kN → ρ = 0.062374, η = 0.40221', () => {
+    // V_pl,Rd = 2400.48 kN, η_V = 1500/2400.48 = 0.624874 > 0.5 → ρ = (1.249748 − 1)² = 0.249748² = 0.062374
+    // (1 − ρ) = 0.937626 on N_pl,Rd and M_pl,Rd: the radial η is homogeneous of degree 1 in (n, m), so
+    // η = 0.377124/0.937626 = 0.402212; n_V = 1000/(0.937626·6531.0) = 0.163302,
+    // M_N,V,Rd = 0.937626·1014.70·(1 − 0.163302^1.7) = 951.40·(1 − 0.045938) = 907.71 kNm
+    const { result, issues, trace } = checkSteelPipe({ ...base, VEd: 1500 });
+    expect(result!.utilisationShear).toBeCloseTo(0.624874, 6);
+    expect(result!.rho).toBeCloseTo(0.062374, 6);
+    expect(result!.utilisationSection).toBeCloseTo(0.402212, 6);
+    expect(result!.utilisation).toBeCloseTo(0.624874, 6); // shear governs: max(0.4022, 0.6249)
+    expect(result!.MNRd).toBeCloseTo(907.71, 2);
+    expect(result!.VEdUsed).toBe(1500);
+    expect(trace.find((x) => x.name === 'rho')!.value).toBeCloseTo(0.062374, 6);
+    const info = issues.find((i) => i.code === 'SECTION_STEEL_SHEAR_YIELD_REDUCED')!;
+    expect(info.severity).toBe('info');
+    expect(info.params.rho).toBeCloseTo(0.062374, 6);
+    expect(issues.filter((i) => i.severity === 'error')).toEqual([]);
+    expect(issues.map((i) => i.code)).not.toContain('SECTION_STEEL_SHEAR_INTERACTION');
+  });
+  it('V_Ed = 2000 kN: ρ = 0.443997, η = 0.377124/0.556003 = 0.678277', () => {
+    // η_V = 2000/2400.48 = 0.833165, ρ = (1.666331 − 1)² = 0.443997
+    const r = checkSteelPipe({ ...base, VEd: 2000 }).result!;
+    expect(r.rho).toBeCloseTo(0.443997, 6);
+    expect(r.utilisationSection).toBeCloseTo(0.678277, 6);
+    expect(r.utilisation).toBeCloseTo(0.833165, 6);
+  });
+  it('no reduction at or below 0.5·V_pl,Rd', () => {
+    const r = checkSteelPipe({ ...base, VEd: 1200 }).result!;
+    expect(r.rho).toBe(0);
+    expect(r.utilisationSection).toBeCloseTo(0.377124, 6);
+  });
+  it('V_Ed > V_pl,Rd: failed, coded error, not designable (no utilisation claimed)', () => {
+    const { result, issues } = checkSteelPipe({ ...base, VEd: 2500 });
+    expect(result!.utilisationShear).toBeCloseTo(2500 / 2400.48, 5);
+    expect(result!.rho).toBe(1);
+    expect(result!.utilisation).toBeNull();
+    expect(result!.utilisationSection).toBeNull();
+    const issue = issues.find((i) => i.code === 'SECTION_STEEL_SHEAR_RESISTANCE_EXCEEDED')!;
+    expect(issue.severity).toBe('error');
+    expect(issue.params.VplRd).toBeCloseTo(2400.48, 2);
+    // the same without N and M: the shear check alone fails
+    expect(
+      checkSteelPipe({ ...base, NEdMax: 0, NEdMin: 0, MEd: 0, VEd: 2500 }).result!.utilisation,
+    ).toBeNull();
+  });
+  it('ρ = 1 leaves nothing for N and M: null, except when there is no N and M', () => {
+    expect(pipeSectionUtilisationWithShear(2, 6531, 1014.7, 1, 100, 0).eta).toBeNull();
+    expect(pipeSectionUtilisationWithShear(2, 6531, 1014.7, 1, 0, 0)).toEqual({ eta: 0, MNRd: 0 });
+    expect(pipeSectionUtilisationWithShear(3, 6531, 1014.7, 0.75, 0, 253.675).eta).toBeCloseTo(
+      1,
+      12,
+    ); // 253.675/(0.25·1014.7)
+  });
+  it('the member check (6.3.3) is not reduced by shear', () => {
+    const a = checkSteelPipe({ ...base, bucklingLength: 10 }).result!.buckling!;
+    const b = checkSteelPipe({ ...base, bucklingLength: 10, VEd: 1800 }).result!.buckling!;
+    expect(b.utilisation).toBe(a.utilisation);
+  });
+});
+
+describe('steel pipe: properties of the new rules', () => {
+  let seed = 9871;
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const grades = ['S235', 'S275', 'S355'] as const;
+  const randomCase = () => {
+    const D = 0.3 + rnd() * 1.2;
+    const t = Math.min(0.04, D / (20 + rnd() * 45));
+    return {
+      D,
+      t,
+      grade: grades[Math.floor(rnd() * 3)]!,
+      manufacture: rnd() < 0.5 ? ('hot-finished' as const) : ('cold-formed' as const),
+      NEdMax: (rnd() - 0.3) * 6000,
+      NEdMin: (rnd() - 0.5) * 2000,
+      MEd: rnd() * 800,
+      VEd: rnd() * 3000,
+      bucklingLength: rnd() < 0.3 ? 0 : rnd() * 25,
+      corrosion: rnd() < 0.3 ? 0 : rnd() * 0.5 * t,
+    };
+  };
+  /** utilisation as a number that orders "not designable" (null) above everything */
+  const u = (x: number | null) => (x === null ? Infinity : x);
+
+  it('more shear never gives more capacity (ρ, M_N,V,Rd, utilisation, designability)', () => {
+    for (let k = 0; k < 400; k++) {
+      const load = randomCase();
+      const lo = checkSteelPipe(load).result;
+      if (lo === null) continue; // class 4 or wall invalid
+      const hi = checkSteelPipe({ ...load, VEd: load.VEd * (1 + rnd()) + 1 }).result!;
+      expect(hi.rho).toBeGreaterThanOrEqual(lo.rho);
+      expect(u(hi.utilisation)).toBeGreaterThanOrEqual(u(lo.utilisation) - 1e-12);
+      expect(u(hi.utilisationSection)).toBeGreaterThanOrEqual(u(lo.utilisationSection) - 1e-12);
+      if (lo.MNRd !== null && hi.MNRd !== null && hi.NEdUsed === lo.NEdUsed) {
+        expect(hi.MNRd).toBeLessThanOrEqual(lo.MNRd + 1e-9);
+      }
+    }
+  });
+  it('corrosion never gives more capacity (N, M, V resistances, N_b,Rd, utilisation)', () => {
+    for (let k = 0; k < 400; k++) {
+      const load = randomCase();
+      const lo = checkSteelPipe(load);
+      const more = load.corrosion + rnd() * 0.3 * (load.t - load.corrosion);
+      const hi = checkSteelPipe({ ...load, corrosion: more });
+      if (lo.result === null) {
+        expect(hi.result).toBeNull(); // class 4 stays class 4 (d/t only grows)
+        continue;
+      }
+      if (hi.result === null) continue; // corrosion made it class 4: no capacity claimed
+      expect(hi.result.NRd).toBeLessThanOrEqual(lo.result.NRd + 1e-9);
+      expect(hi.result.MRd).toBeLessThanOrEqual(lo.result.MRd + 1e-9);
+      expect(hi.result.VRd).toBeLessThanOrEqual(lo.result.VRd + 1e-9);
+      expect(hi.result.sectionClass).toBeGreaterThanOrEqual(lo.result.sectionClass);
+      if (lo.result.buckling && hi.result.buckling) {
+        expect(hi.result.buckling.NbRd).toBeLessThanOrEqual(lo.result.buckling.NbRd + 1e-9);
+      }
+      expect(u(hi.result.utilisation)).toBeGreaterThanOrEqual(u(lo.result.utilisation) - 1e-12);
+    }
+  });
+  it('a hot-finished tube never has less capacity than a cold-formed one', () => {
+    for (let k = 0; k < 400; k++) {
+      const load = randomCase();
+      const cold = checkSteelPipe({ ...load, manufacture: 'cold-formed' }).result;
+      const hot = checkSteelPipe({ ...load, manufacture: 'hot-finished' }).result;
+      if (cold === null || hot === null) {
+        expect(hot).toBe(cold); // both null (class 4 does not depend on the manufacture)
+        continue;
+      }
+      expect(u(hot.utilisation)).toBeLessThanOrEqual(u(cold.utilisation) + 1e-12);
+      if (cold.buckling) {
+        expect(hot.buckling!.chi).toBeGreaterThanOrEqual(cold.buckling.chi);
+        expect(hot.buckling!.NbRd).toBeGreaterThanOrEqual(cold.buckling.NbRd);
+        expect(hot.buckling!.utilisation).toBeLessThanOrEqual(cold.buckling.utilisation + 1e-12);
+      }
+      expect(hot.utilisationSection).toBe(cold.utilisationSection); // the section check does not depend on it
     }
   });
 });

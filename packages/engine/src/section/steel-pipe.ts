@@ -33,16 +33,23 @@ export const BUCKLING_IMPERFECTION = { a0: 0.13, a: 0.21, b: 0.34, c: 0.49, d: 0
 export type PipeManufacture = 'hot-finished' | 'cold-formed';
 
 /**
- * Buckling curve of a circular hollow section: hot finished → curve a (S235 … S420; a0 only for S460, not offered
- * here), cold formed → curve c. @see EN 1993-1-1:2005 Table 6.2 ("hollow sections"). Default of the engine:
- * cold formed (spirally or longitudinally welded pipe piles to EN 10219 are cold formed; curve c is the lower
- * of the two, so the default is on the safe side for a hot-finished tube too) — ADR 0029.
+ * Buckling curve of a circular hollow section: hot finished → curve a (S235 … S420; a0 only for S460, which is not
+ * offered by `StahlsorteRohr`), cold formed → curve c. @see EN 1993-1-1:2005 Table 6.2 ("hollow sections").
+ * The manufacture comes from the project setting `StahlrohrHerstellung` (ADR 0103); its default is cold formed
+ * (spirally or longitudinally welded pipe piles to EN 10219 are cold formed; curve c is the lower of the two, so the
+ * default is on the safe side for a hot-finished tube to EN 10210 too) — ADR 0029.
  */
 export const pipeBucklingCurve = (manufacture: PipeManufacture): 'a' | 'c' =>
   manufacture === 'hot-finished' ? 'a' : 'c';
 
-/** Default manufacture (ADR 0029): cold formed, buckling curve c. */
+/** Default manufacture (ADR 0029, 0103): cold formed, buckling curve c. */
 export const DEFAULT_PIPE_MANUFACTURE: PipeManufacture = 'cold-formed';
+
+/** Why the curve was chosen, for the trace and the report (EN 1993-1-1 Table 6.2, row "hollow sections"). */
+export const pipeBucklingCurveReason = (manufacture: PipeManufacture): string =>
+  manufacture === 'hot-finished'
+    ? 'EN 1993-1-1 Table 6.2, hollow section hot finished (S235–S420) → curve a'
+    : 'EN 1993-1-1 Table 6.2, hollow section cold formed → curve c';
 
 /**
  * Equivalent uniform moment factor C_my of the interaction factor k_yy. Table B.3 gives C_m ≤ 1.0 for every
@@ -61,6 +68,19 @@ export type PipeSection = {
   Wel: number;
   Wpl: number;
 };
+
+/**
+ * Outside diameter and wall thickness left after a uniform corrosion loss c taken off the OUTER surface:
+ * D_net = D − 2c, t_net = t − c. The value of c is the engineer's, from EN 1993-5:2007 4.4 for the design working
+ * life and the soil (the engine holds no table). Taking the whole loss off the outside gives smaller A, I and W than
+ * taking it off the inside (the ring's mean diameter D − t falls by c instead of rising by c), so a loss of both faces
+ * entered as one sum is on the safe side — ADR 0103.
+ * @param D outside diameter [m] @param t nominal wall thickness [m] @param c thickness loss [m], 0 ≤ c < t
+ */
+export const corrodedPipe = (D: number, t: number, c: number): { D: number; t: number } => ({
+  D: D - 2 * c,
+  t: t - c,
+});
 
 /**
  * Properties of a circular hollow section: A = π/4·(D² − d²), I = π/64·(D⁴ − d⁴), W_el = 2I/D,
@@ -108,27 +128,57 @@ export type SteelPipeBuckling = {
   isNegligible: boolean;
 };
 
-/** Result of the steel pipe check (kN, kNm, -). */
+/** Result of the steel pipe check (kN, kNm, m, -). */
 export type SteelPipeCheck = {
   grade: PipeSteelGrade;
   fy: number;
-  sectionClass: 1 | 2 | 3 | 4;
+  /** manufacture of the tube (setting `StahlrohrHerstellung`); selects the buckling curve (Table 6.2) */
+  manufacture: PipeManufacture;
+  /** wall thickness as entered (`Wanddicke`, nominal) [m] */ t: number;
+  /** corrosion loss of wall thickness taken off the outer surface (`StahlrohrKorrosionMm`) [m] */
+  corrosion: number;
+  /** outside diameter D − 2c and wall thickness t − c of the section checked [m] */ DNet: number;
+  tNet: number;
+  /** class of the net section (Table 5.2); class 4 gives no result (SECTION_STEEL_PIPE_CLASS4) */
+  sectionClass: 1 | 2 | 3;
   /** N_pl,Rd = A·f_y/γ_M0 [kN] */ NRd: number;
   /** M_c,Rd = W_pl·f_y/γ_M0 (class 1, 2) or W_el·f_y/γ_M0 (class 3) [kNm] */ MRd: number;
   /** V_pl,Rd = A_v·(f_y/√3)/γ_M0, A_v = 2A/π [kN] */ VRd: number;
+  /** |V_Ed|/V_pl,Rd (6.2.6) [-] */ utilisationShear: number;
   /**
-   * governing utilisation [-]: the larger of the cross-section check (6.2.9) and, when a buckling length is set
-   * and N_Ed is compression, the member check (6.3.3)
+   * ρ of 6.2.8(3)/6.2.10(3): 0 for |V_Ed| ≤ 0.5·V_pl,Rd, else (2|V_Ed|/V_pl,Rd − 1)², at most 1; the N–M check uses
+   * (1 − ρ)·f_y on the whole ring [-]
    */
-  utilisation: number;
-  /** cross-section utilisation of the governing combination (6.2.9.1 class 1, 2; 6.2.9.2 class 3) [-] */
-  utilisationSection: number;
-  /** M_N,Rd = M_pl,Rd·(1 − n^1.7) of the governing combination (class 1, 2; null for class 3) [kNm] */
+  rho: number;
+  /**
+   * governing utilisation [-]: the largest of the cross-section check (6.2.8–6.2.10), the shear check (6.2.6) and,
+   * when a buckling length is set and N_Ed is compression, the member check (6.3.3); null when the section has no
+   * N–M resistance left (|V_Ed| > V_pl,Rd, or ρ = 1 with N or M) — not designable, SECTION_STEEL_SHEAR_RESISTANCE_EXCEEDED
+   */
+  utilisation: number | null;
+  /**
+   * cross-section N–M utilisation of the governing combination with (1 − ρ)·f_y (6.2.9.1 class 1, 2; 6.2.9.2 class 3)
+   * [-]; null when not designable (see `utilisation`)
+   */
+  utilisationSection: number | null;
+  /** M_N,V,Rd = (1 − ρ)·M_pl,Rd·(1 − n_V^1.7), n_V = |N_Ed|/((1 − ρ)·N_pl,Rd), of the governing combination (class 1, 2; null for class 3 or not designable) [kNm] */
   MNRd: number | null;
   NEdUsed: number;
   MEdUsed: number;
+  VEdUsed: number;
   /** flexural buckling check of the governing compression combination, null without a buckling length */
   buckling: SteelPipeBuckling | null;
+};
+
+/**
+ * Shear utilisation and the reduction of the yield strength for bending and axial force with shear.
+ * η_V = |V_Ed|/V_pl,Rd (6.2.6(1)); ρ = 0 for η_V ≤ 0.5 (6.2.8(2)), else ρ = (2·η_V − 1)² (6.2.8(3); the same ρ in
+ * 6.2.10(3) for N + M + V), capped at 1 (at η_V ≥ 1 no yield strength is left for N and M).
+ * @see EN 1993-1-1:2005 6.2.6, 6.2.8(2)–(3), 6.2.10(2)–(3); ADR 0104
+ */
+export const pipeShearReduction = (VEd: number, VplRd: number): { etaV: number; rho: number } => {
+  const etaV = Math.abs(VEd) / VplRd;
+  return { etaV, rho: etaV <= 0.5 ? 0 : Math.min(1, (2 * etaV - 1) ** 2) };
 };
 
 /**
@@ -140,7 +190,8 @@ export type SteelPipeCheck = {
  * itself was not read [U]). The utilisation is the radial one, η = 1/s with s·m + (s·n)^1.7 = 1 (the factor s
  * on both actions that reaches the interaction curve): η ≤ 1 exactly when M_Ed ≤ M_N,Rd, η = n for pure axial
  * force, η = m for pure bending, and η grows continuously with |N| and M (also beyond n = 1, where
- * M_Ed/M_N,Rd would be infinite) — ADR 0029.
+ * M_Ed/M_N,Rd would be infinite) — ADR 0029. η is homogeneous of degree 1 in (n, m): resistances scaled by
+ * (1 − ρ) give η/(1 − ρ).
  * Class 3: σ_x,Ed = N/A + M/W_el ≤ f_y/γ_M0, i.e. η = n + m (6.2.9.2, linear, already radial).
  * @returns utilisation [-] and M_N,Rd ≥ 0 [kNm] (null for class 3)
  */
@@ -165,6 +216,28 @@ export const pipeSectionUtilisation = (
     else hi = mid;
   }
   return { eta: 2 / (lo + hi), MNRd };
+};
+
+/**
+ * Cross-section N–M check with shear: the interaction of 6.2.9 evaluated with the reduced yield strength (1 − ρ)·f_y.
+ * EN 1993-1-1 6.2.8(3) and 6.2.10(3) reduce f_y "for the shear area" (A_v = 2A/π for a CHS, 6.2.6(3)g); a ring has no
+ * distinct web, so the reduction is applied to the WHOLE ring: N_V,Rd = (1 − ρ)·N_pl,Rd, M_V,Rd = (1 − ρ)·M_c,Rd.
+ * That gives resistances no larger than a reduction of only the shear area (conservative) and does not depend on the
+ * direction of V relative to M — ADR 0104. Flexural buckling (6.3) is not reduced (EN 1993-1-1 has no V term there).
+ * @returns η and M_N,V,Rd; eta null when ρ = 1 and N or M ≠ 0 (no N–M resistance left)
+ */
+export const pipeSectionUtilisationWithShear = (
+  sectionClass: 1 | 2 | 3,
+  NRd: number,
+  MRd: number,
+  rho: number,
+  NEd: number,
+  MEd: number,
+): { eta: number | null; MNRd: number | null } => {
+  const k = 1 - rho;
+  if (k > 0) return pipeSectionUtilisation(sectionClass, k * NRd, k * MRd, NEd, MEd);
+  const isUnloaded = NEd === 0 && MEd === 0;
+  return { eta: isUnloaded ? 0 : null, MNRd: sectionClass === 3 ? null : 0 };
 };
 
 /**
@@ -221,13 +294,22 @@ export const pipeBuckling = (args: {
 };
 
 /**
- * Section check of a steel pipe pile (circular hollow section, unfilled) under N and the resultant bending
- * moment (axisymmetric section) for both N_Ed,max and N_Ed,min: cross-section N–M interaction (6.2.9), shear
- * V_Ed ≤ V_pl,Rd (6.2.6), and — when `bucklingLength` > 0 and N_Ed is compression — flexural buckling with the
- * N–M member interaction (6.3.1, 6.3.3, Annex B).
- * @param args D, t [m], grade, design forces [kN, kNm], buckling length [m], manufacture (default cold formed)
+ * Section check of a steel pipe pile (circular hollow section, UNFILLED — a concrete filling would make it a composite
+ * member to EN 1994-1-1, which is not covered: the steel tube alone is checked, ADR 0105) under N, the resultant
+ * bending moment (axisymmetric section) and V, for both N_Ed,max and N_Ed,min:
+ * 1. corrosion loss c off the outer surface, D_net = D − 2c, t_net = t − c (EN 1993-5 4.4 value, ADR 0103); every
+ *    property below is of the net section; f_y by the nominal thickness t ≤ 40 mm (Table 3.1);
+ * 2. class of the net section (Table 5.2); class 4 (d/t > 90ε²) is outside EN 1993-1-1 (shell buckling, EN 1993-1-6):
+ *    error SECTION_STEEL_PIPE_CLASS4, no result, no capacity;
+ * 3. shear V_Ed ≤ V_pl,Rd (6.2.6) and ρ (6.2.8(3), 6.2.10(3)); V_Ed > V_pl,Rd: error, not designable;
+ * 4. cross-section N–M interaction (6.2.9) with (1 − ρ)·f_y on the whole ring (ADR 0104);
+ * 5. when `bucklingLength` > 0 and N_Ed is compression, flexural buckling with the N–M member interaction
+ *    (6.3.1, 6.3.3, Annex B), curve by the manufacture (Table 6.2).
+ * @param args D, t (nominal) [m], grade, design forces [kN, kNm], buckling length [m], manufacture (default cold
+ *   formed), corrosion loss [m] (default 0)
  * @returns check with issues and trace
- * @see EN 1993-1-1:2005 6.2.3–6.2.6, 6.2.9, 6.3.1, 6.3.3, Annex B, Table 5.2; ADR 0028, ADR 0029
+ * @see EN 1993-1-1:2005 6.2.3–6.2.6, 6.2.8–6.2.10, 6.3.1, 6.3.3, Annex B, Tables 5.2, 6.2; EN 1993-5:2007 4.4;
+ *   ADR 0028, 0029, 0103–0105
  */
 export const checkSteelPipe = (args: {
   D: number;
@@ -239,13 +321,16 @@ export const checkSteelPipe = (args: {
   VEd: number;
   bucklingLength: number;
   manufacture?: PipeManufacture;
+  corrosion?: number;
 }): { result: SteelPipeCheck | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
   const manufacture = args.manufacture ?? DEFAULT_PIPE_MANUFACTURE;
+  const c = args.corrosion ?? 0;
   const issues: InternalIssue[] = [
     internalIssue('SECTION_STEEL_PIPE_INTERPRETATION', 'warning', {
       grade: args.grade,
       gammaM0: GAMMA_M0,
       gammaM1: GAMMA_M1,
+      corrosion: c * 1000,
     }),
   ];
   const fy = PIPE_STEEL.fy[args.grade];
@@ -271,18 +356,49 @@ export const checkSteelPipe = (args: {
     );
     return { result: null, issues, trace: [] };
   }
-  const s = pipeSection(args.D, args.t);
-  const sectionClass = pipeClass(args.D, args.t, fy);
+  if (!(c >= 0) || c >= args.t) {
+    issues.push(
+      internalIssue(
+        'SECTION_STEEL_CORROSION_EXCEEDS_WALL',
+        'error',
+        { corrosion: c * 1000, t: args.t * 1000 },
+        'StahlrohrKorrosionMm',
+      ),
+    );
+    return { result: null, issues, trace: [] };
+  }
+  const net = corrodedPipe(args.D, args.t, c);
+  const s = pipeSection(net.D, net.t);
+  const sectionClass = pipeClass(net.D, net.t, fy);
   const trace: TraceEntry[] = [
-    { name: 'A', value: s.A, unit: 'm²', source: 'π/4·(D² − d²)' },
-    { name: 'Wpl', value: s.Wpl, unit: 'm³', source: '(D³ − d³)/6' },
-    { name: 'Wel', value: s.Wel, unit: 'm³', source: '2I/D' },
-    { name: 'fy', value: fy, unit: 'N/mm²', source: PIPE_STEEL.source },
-    { name: 'class', value: sectionClass, unit: '-', source: 'EN 1993-1-1 Table 5.2 (d/t, ε²)' },
+    { name: 't', value: args.t, unit: 'm', source: 'Wanddicke (nominal)' },
+    {
+      name: 'corrosion',
+      value: c,
+      unit: 'm',
+      source: 'StahlrohrKorrosionMm, off the outer surface (EN 1993-5 4.4 value, ADR 0103)',
+    },
+    { name: 'Dnet', value: net.D, unit: 'm', source: 'D − 2·corrosion' },
+    { name: 'tnet', value: net.t, unit: 'm', source: 't − corrosion' },
+    { name: 'A', value: s.A, unit: 'm²', source: 'π/4·(D² − d²), net section' },
+    { name: 'Wpl', value: s.Wpl, unit: 'm³', source: '(D³ − d³)/6, net section' },
+    { name: 'Wel', value: s.Wel, unit: 'm³', source: '2I/D, net section' },
+    { name: 'fy', value: fy, unit: 'N/mm²', source: `${PIPE_STEEL.source}, nominal t` },
+    {
+      name: 'class',
+      value: sectionClass,
+      unit: '-',
+      source: 'EN 1993-1-1 Table 5.2 (d/t of the net section, ε²)',
+    },
   ];
   if (sectionClass === 4) {
     issues.push(
-      internalIssue('SECTION_STEEL_PIPE_CLASS4', 'error', { Dt: args.D / args.t }, 'Wanddicke'),
+      internalIssue(
+        'SECTION_STEEL_PIPE_CLASS4',
+        'error',
+        { Dt: net.D / net.t, limit: 90 * (235 / fy) },
+        'Wanddicke',
+      ),
     );
     return { result: null, issues, trace };
   }
@@ -290,9 +406,10 @@ export const checkSteelPipe = (args: {
   const NRd = s.A * f;
   const MRd = (sectionClass === 3 ? s.Wel : s.Wpl) * f;
   const VRd = ((2 * s.A) / Math.PI) * (f / Math.sqrt(3));
+  const { etaV, rho } = pipeShearReduction(args.VEd, VRd);
   const M = Math.abs(args.MEd);
   const combos = [args.NEdMax, args.NEdMin].map((N) => {
-    const cs = pipeSectionUtilisation(sectionClass, NRd, MRd, N, M);
+    const cs = pipeSectionUtilisationWithShear(sectionClass, NRd, MRd, rho, N, M);
     const buckling =
       args.bucklingLength > 0 && N > 0
         ? pipeBuckling({
@@ -305,25 +422,47 @@ export const checkSteelPipe = (args: {
             manufacture,
           })
         : null;
-    return {
-      N,
-      cs,
-      buckling,
-      eta: Math.max(cs.eta, buckling && !buckling.isNegligible ? buckling.utilisation : 0),
-    };
+    const eta =
+      cs.eta === null || etaV > 1
+        ? null
+        : Math.max(cs.eta, etaV, buckling && !buckling.isNegligible ? buckling.utilisation : 0);
+    return { N, cs, buckling, eta };
   });
-  const governing = combos.reduce((a, b) => (b.eta > a.eta ? b : a));
+  // not designable (null) governs over any number
+  const worse = (a: number | null, b: number | null) => b === null || (a !== null && b > a);
+  const governing = combos.reduce((a, b) => (worse(a.eta, b.eta) && a.eta !== null ? b : a));
+  const governingSection = combos.reduce((a, b) =>
+    worse(a.cs.eta, b.cs.eta) && a.cs.eta !== null ? b : a,
+  );
   const governingBuckling = combos.reduce<SteelPipeBuckling | null>(
-    (a, c) => (c.buckling && (!a || c.buckling.utilisation > a.utilisation) ? c.buckling : a),
+    (a, x) => (x.buckling && (!a || x.buckling.utilisation > a.utilisation) ? x.buckling : a),
     null,
   );
-  const governingSection = combos.reduce((a, b) => (b.cs.eta > a.cs.eta ? b : a));
-  if (governingSection.cs.eta > 1) {
+  const isDesignable = governing.eta !== null;
+  if (!isDesignable) {
+    issues.push(
+      internalIssue('SECTION_STEEL_SHEAR_RESISTANCE_EXCEEDED', 'error', {
+        VEd: Math.abs(args.VEd),
+        VplRd: VRd,
+        utilisation: etaV,
+      }),
+    );
+  } else if (rho > 0) {
+    issues.push(
+      internalIssue('SECTION_STEEL_SHEAR_YIELD_REDUCED', 'info', {
+        VEd: Math.abs(args.VEd),
+        VplRd: VRd,
+        rho,
+      }),
+    );
+  }
+  const sectionEta = governingSection.cs.eta;
+  if (sectionEta !== null && sectionEta > 1) {
     issues.push(
       internalIssue('SECTION_CAPACITY_EXCEEDED', 'error', {
         NEd: governingSection.N,
         MEd: M,
-        utilisation: governingSection.cs.eta,
+        utilisation: sectionEta,
       }),
     );
   }
@@ -333,7 +472,6 @@ export const checkSteelPipe = (args: {
         'SECTION_STEEL_BUCKLING_CURVE_ASSUMED',
         'info',
         {
-          manufacture,
           curve: governingBuckling.curve,
           alpha: governingBuckling.alpha,
           lambdaBar: governingBuckling.lambdaBar,
@@ -358,15 +496,6 @@ export const checkSteelPipe = (args: {
       );
     }
   }
-  if (Math.abs(args.VEd) > VRd) {
-    issues.push(
-      internalIssue('SECTION_SHEAR_CAPACITY_EXCEEDED', 'error', { VEd: args.VEd, VRdmax: VRd }),
-    );
-  } else if (Math.abs(args.VEd) > 0.5 * VRd) {
-    issues.push(
-      internalIssue('SECTION_STEEL_SHEAR_INTERACTION', 'error', { VEd: args.VEd, VplRd: VRd }),
-    );
-  }
   trace.push(
     { name: 'NplRd', value: NRd, unit: 'kN', source: 'EN 1993-1-1 6.2.3/6.2.4: A·fy/γM0' },
     {
@@ -376,27 +505,41 @@ export const checkSteelPipe = (args: {
       source: `EN 1993-1-1 6.2.5: ${sectionClass === 3 ? 'Wel' : 'Wpl'}·fy/γM0`,
     },
     { name: 'VplRd', value: VRd, unit: 'kN', source: 'EN 1993-1-1 6.2.6: (2A/π)·fy/√3/γM0' },
+    { name: 'etaV', value: etaV, unit: '-', source: 'EN 1993-1-1 6.2.6(1): |VEd|/Vpl,Rd' },
+    {
+      name: 'rho',
+      value: rho,
+      unit: '-',
+      source:
+        'EN 1993-1-1 6.2.8(2)–(3), 6.2.10(3): 0 for VEd ≤ 0.5·Vpl,Rd, else (2VEd/Vpl,Rd − 1)² ≤ 1; (1 − ρ)·fy on the whole ring (ADR 0104)',
+    },
     ...(governingSection.cs.MNRd !== null
       ? [
           {
             name: 'MNRd',
             value: governingSection.cs.MNRd,
             unit: 'kNm',
-            source: 'EN 1993-1-1 6.2.9.1 (+AC:2009), CHS: Mpl,Rd·(1 − n^1.7)',
+            source: 'EN 1993-1-1 6.2.9.1 (+AC:2009), CHS: (1 − ρ)·Mpl,Rd·(1 − nV^1.7)',
           },
         ]
       : []),
     {
       name: 'etaSection',
-      value: governingSection.cs.eta,
+      value: sectionEta ?? 'not designable (ρ = 1)',
       unit: '-',
       source:
         sectionClass === 3
-          ? 'EN 1993-1-1 6.2.9.2: |N|/Npl,Rd + M/Mel,Rd'
-          : 'EN 1993-1-1 6.2.9.1 (+AC:2009): 1/s with s·m + (s·n)^1.7 = 1 (radial)',
+          ? 'EN 1993-1-1 6.2.9.2 with (1 − ρ)·fy: |N|/NV,Rd + M/MV,el,Rd'
+          : 'EN 1993-1-1 6.2.9.1 (+AC:2009) with (1 − ρ)·fy: 1/s with s·m + (s·n)^1.7 = 1 (radial)',
     },
     ...(governingBuckling
       ? [
+          {
+            name: 'curve',
+            value: governingBuckling.curve,
+            unit: '-',
+            source: `${pipeBucklingCurveReason(manufacture)} (setting StahlrohrHerstellung, ADR 0103)`,
+          },
           {
             name: 'lambdaBar',
             value: governingBuckling.lambdaBar,
@@ -425,25 +568,38 @@ export const checkSteelPipe = (args: {
             name: 'etaMember',
             value: governingBuckling.utilisation,
             unit: '-',
-            source: 'EN 1993-1-1 6.3.3(4) Eq. (6.61), χLT = 1',
+            source: 'EN 1993-1-1 6.3.3(4) Eq. (6.61), χLT = 1 (no shear reduction in 6.3)',
           },
         ]
       : []),
-    { name: 'eta', value: governing.eta, unit: '-', source: 'max(section, member)' },
+    {
+      name: 'eta',
+      value: governing.eta ?? 'not designable',
+      unit: '-',
+      source: 'max(section with ρ, shear, member)',
+    },
   );
   return {
     result: {
       grade: args.grade,
       fy,
+      manufacture,
+      t: args.t,
+      corrosion: c,
+      DNet: net.D,
+      tNet: net.t,
       sectionClass,
       NRd,
       MRd,
       VRd,
+      utilisationShear: etaV,
+      rho,
       utilisation: governing.eta,
-      utilisationSection: governingSection.cs.eta,
+      utilisationSection: sectionEta,
       MNRd: governingSection.cs.MNRd,
       NEdUsed: governing.N,
       MEdUsed: M,
+      VEdUsed: Math.abs(args.VEd),
       buckling: governingBuckling,
     },
     issues,

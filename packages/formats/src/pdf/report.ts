@@ -652,23 +652,50 @@ function concreteRows(load: HorizontalLoadRowResult, lang: ReportLang, t: Texts)
   ];
 }
 
-/** Steel pipe check of a load-case row (EN 1993-1-1 6.2.9, 6.3.1, 6.3.3; engine ADR 0029). */
+/** Steel pipe check of a load-case row (EN 1993-1-1 6.2.6–6.2.10, 6.3.1, 6.3.3; engine ADR 0029, 0103–0105). */
 function steelRows(steel: SteelPipeCheck, lang: ReportLang): TableCell[][] {
   const de = lang === 'de';
   const f = (v: number | null | undefined, d: number) => formatNumber(v, d, lang);
+  const mm = (v: number) => f(v * 1000, 1);
+  const notDesignable = de ? 'nicht nachweisbar' : 'cannot be verified';
+  const manufacture =
+    steel.manufacture === 'hot-finished'
+      ? de
+        ? 'warmgefertigt'
+        : 'hot finished'
+      : de
+        ? 'kaltgefertigt'
+        : 'cold formed';
   const rows: TableCell[][] = [
     kv(
       de ? 'Stahlsorte / Querschnittsklasse' : 'Steel grade / section class',
       `${steel.grade} / ${steel.sectionClass}`,
     ),
+    kv(de ? 'Herstellung (Rohr, unverfüllt)' : 'Manufacture (tube, unfilled)', manufacture),
+    kv(
+      sym(de ? 't / Korrosion Δt (außen)' : 't / corrosion Δt (outside)'),
+      `${mm(steel.t)} / ${mm(steel.corrosion)}`,
+      'mm',
+    ),
+    kv(
+      sym(de ? 'Nachweisquerschnitt D − 2Δt × t − Δt' : 'Section checked D − 2Δt × t − Δt'),
+      `${mm(steel.DNet)} × ${mm(steel.tNet)}`,
+      'mm',
+    ),
     kv(sym('N_{Ed} / M_{Ed}'), `${f(steel.NEdUsed, 1)} / ${f(steel.MEdUsed, 1)}`, 'kN / kNm'),
+    kv(sym('V_{Ed}'), f(steel.VEdUsed, 1), 'kN'),
     kv(sym('N_{pl,Rd}'), f(steel.NRd, 1), 'kN'),
     kv(sym('M_{c,Rd}'), f(steel.MRd, 1), 'kNm'),
-    kv(sym('M_{N,Rd}'), f(steel.MNRd, 1), 'kNm'),
     kv(sym('V_{pl,Rd}'), f(steel.VRd, 1), 'kN'),
     kv(
-      de ? 'Ausnutzung Querschnitt (6.2.9)' : 'Utilisation, cross-section (6.2.9)',
-      f(steel.utilisationSection, 3),
+      sym('V_{Ed}/V_{pl,Rd} (6.2.6) / ρ (6.2.8)'),
+      `${f(steel.utilisationShear, 3)} / ${f(steel.rho, 3)}`,
+      '–',
+    ),
+    kv(sym(de ? 'M_{N,Rd} mit (1 − ρ)·f_y' : 'M_{N,Rd} with (1 − ρ)·f_y'), f(steel.MNRd, 1), 'kNm'),
+    kv(
+      de ? 'Ausnutzung Querschnitt (6.2.8–6.2.10)' : 'Utilisation, cross-section (6.2.8–6.2.10)',
+      steel.utilisationSection === null ? notDesignable : f(steel.utilisationSection, 3),
       '–',
     ),
   ];
@@ -677,7 +704,9 @@ function steelRows(steel: SteelPipeCheck, lang: ReportLang): TableCell[][] {
     rows.push(
       kv(sym(de ? 'Knicklänge L_{cr}' : 'Buckling length L_{cr}'), f(b.Lcr, 2), 'm'),
       kv(
-        de ? 'bez. Schlankheit / Knicklinie / χ' : 'rel. slenderness / curve / χ',
+        de
+          ? `bez. Schlankheit / Knicklinie (${manufacture}) / χ`
+          : `rel. slenderness / curve (${manufacture}) / χ`,
         `${f(b.lambdaBar, 3)} / ${b.curve} / ${f(b.chi, 3)}`,
         '–',
       ),
@@ -692,9 +721,26 @@ function steelRows(steel: SteelPipeCheck, lang: ReportLang): TableCell[][] {
     );
   }
   rows.push(
-    kv(de ? 'Ausnutzung maßgebend' : 'Governing utilisation', f(steel.utilisation, 3), '–'),
+    kv(
+      de ? 'Ausnutzung maßgebend' : 'Governing utilisation',
+      steel.utilisation === null ? notDesignable : f(steel.utilisation, 3),
+      '–',
+    ),
   );
   return rows;
+}
+
+/** A steel pipe row without a check result (class 4, wall or corrosion invalid): no capacity is claimed. */
+function steelMissingRows(lang: ReportLang): TableCell[][] {
+  const de = lang === 'de';
+  return [
+    kv(
+      de
+        ? 'Stahlrohrnachweis (EN 1993-1-1): keine Tragfähigkeit ausgewiesen, siehe Hinweise'
+        : 'Steel pipe check (EN 1993-1-1): no resistance given, see the notes',
+      '–',
+    ),
+  ];
 }
 
 function internalSection(
@@ -715,7 +761,9 @@ function internalSection(
   const steel = load.steel;
   const rows: TableCell[][] = steel
     ? [...head, ...steelRows(steel, lang)]
-    : [...head, ...concreteRows(load, lang, t)];
+    : load.sectionKind === 'steel-pipe'
+      ? [...head, ...steelMissingRows(lang)]
+      : [...head, ...concreteRows(load, lang, t)];
   const out: Content[] = [
     { text: `${t.internal} — ${t.loadCase} ${caseName}`, style: 'h2', pageBreak: 'before' },
     { table: { widths: [160, 80, 36], body: rows }, layout: 'thin', fontSize: 7.5 },

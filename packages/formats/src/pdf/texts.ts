@@ -1,6 +1,11 @@
 /** Report texts in German (default) and English, and number formatting per language. */
 import type { SettingsGroup } from '@pfahlplaner/contracts';
-import { engineIssueText, FIELD_TEXTS, fillIssueText } from '@pfahlplaner/contracts';
+import {
+  engineIssueText,
+  FIELD_TEXTS,
+  fillIssueText,
+  ISSUE_PARAMS_IN_WORDS,
+} from '@pfahlplaner/contracts';
 
 export type ReportLang = 'de' | 'en';
 
@@ -163,9 +168,13 @@ export const issueText = (
   const params = entry.params ?? {};
   const format = (value: string | number | boolean) => formatIssueParam(value, lang);
   const template = engineIssueText(entry.code, lang);
+  const inWords: readonly string[] = template
+    ? (ISSUE_PARAMS_IN_WORDS[entry.code as keyof typeof ISSUE_PARAMS_IN_WORDS] ?? [])
+    : [];
   const filled = template ? fillIssueText(template, params, format) : { text: '', used: [] };
   const extra = Object.entries(params)
     .filter(([key, value]) => !filled.used.includes(key) && value !== null && value !== undefined)
+    .filter(([key]) => !inWords.includes(key))
     .filter(([, value]) => value !== '')
     .map(([key, value]) => `${key} = ${format(value as string | number | boolean)}`);
   const label = entry.field ? FIELD_TEXTS[lang][entry.field]?.label : undefined;

@@ -1,10 +1,14 @@
 import {
+  AutoRenewSchema,
   CompanyEmailVerifiedSchema,
   CompanyVerifyEmailQuerySchema,
   InvoiceListSchema,
   OtpSentSchema,
   StartTrialSchema,
   SubscriptionSchema,
+  successEnvelope,
+  TestAuthenticationSchema,
+  UpgradeAcceptedSchema,
   UpgradeResultSchema,
   UpgradeSchema,
   VerifyCompanyEmailSchema,
@@ -15,11 +19,23 @@ import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
 import { bearer, IdSchema } from '#app/lib/fastify-types';
 import type { BillingService } from '#app/modules/billing/billing.service';
+import type { StripeWebhookService } from '#app/modules/billing/stripe-webhook.service';
 import { pickLang } from '#app/modules/mail/otp-mail';
 import { requireAuth } from '#app/plugins/auth';
 
 const CompanyParams = z.object({ companyId: IdSchema });
+const PendingParams = z.object({
+  companyId: IdSchema,
+  pendingId: z.string().regex(/^pay_[A-Za-z0-9_-]{8,40}$/, { error: 'INVALID_VALUE' }),
+});
 const tags = ['subscription'];
+
+const WebhookOutcomeSchema = z.object({
+  event_id: z.string(),
+  type: z.string(),
+  duplicate: z.boolean(),
+  outcome: z.string(),
+});
 
 /** Licence state set by support (and on development servers by the browser tests). */
 export const SupportSubscriptionSchema = z.object({
@@ -32,6 +48,7 @@ export const SupportSubscriptionSchema = z.object({
 export const billingRoutes = (
   app: App,
   service: BillingService,
+  webhooks: StripeWebhookService,
   authenticate: onRequestAsyncHookHandler,
   supportOnly: onRequestAsyncHookHandler,
   options: { devRoutes: boolean },
@@ -148,18 +165,130 @@ export const billingRoutes = (
       schema: {
         tags,
         summary:
-          'Upgrade wizard: company data, verified company e-mail, users, billing and payment → Paid plan, subscription and first invoice (Owner)',
+          'Upgrade wizard: company data, verified company e-mail, users, billing and payment → Paid plan, subscription and first invoice (201), or 202 with a pending payment when the card needs 3-D Secure (Owner)',
         security: bearer,
         body: UpgradeSchema,
-        response: responses(201, UpgradeResultSchema, [400, 401, 403, 409, 503]),
+        response: {
+          ...responses(201, UpgradeResultSchema, [400, 401, 403, 409, 503]),
+          202: successEnvelope(UpgradeAcceptedSchema),
+        },
       },
     },
     async (request, reply) => {
       const result = await service.upgrade(requireAuth(request), request.body);
+      reply.code(result.status);
+      return result.status === 201
+        ? ok(result.data, 'Subscription created')
+        : ok(result.data, 'Payment needs authentication');
+    },
+  );
+
+  app.post(
+    '/v1/companies/:companyId/pending-payments/:pendingId/finalise/',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Upgrade wizard after 3-D Secure: reads the payment from the provider and writes the paid period only if it succeeded (Owner)',
+        security: bearer,
+        params: PendingParams,
+        response: responses(201, UpgradeResultSchema, [400, 401, 403, 404, 409, 503]),
+      },
+    },
+    async (request, reply) => {
+      const result = await service.finalise(
+        requireAuth(request),
+        request.params.companyId,
+        request.params.pendingId,
+      );
       reply.code(201);
       return ok(result, 'Subscription created');
     },
   );
+
+  app.post(
+    '/v1/companies/:companyId/pending-payments/:pendingId/test-authentication/',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Test mode only: the answer of the simulated 3-D Secure page (approve / fail) of the embedded test provider (Owner)',
+        security: bearer,
+        params: PendingParams,
+        body: TestAuthenticationSchema,
+        response: responses(
+          200,
+          z.object({ id: z.string(), test_authentication: z.enum(['approved', 'failed']) }),
+          [400, 401, 403, 404, 409],
+        ),
+      },
+    },
+    async (request) =>
+      ok(
+        await service.testAuthenticate(
+          requireAuth(request),
+          request.params.companyId,
+          request.params.pendingId,
+          request.body.result,
+        ),
+        'Test authentication recorded',
+      ),
+  );
+
+  app.patch(
+    '/v1/companies/:companyId/subscription/auto-renew/',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Switch the automatic renewal of the paid subscription on or off (Owner; on needs a saved card)',
+        security: bearer,
+        params: CompanyParams,
+        body: AutoRenewSchema,
+        response: responses(200, SubscriptionSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) =>
+      ok(
+        await service.setAutoRenew(
+          requireAuth(request),
+          request.params.companyId,
+          request.body.auto_renew,
+        ),
+        'Automatic renewal updated',
+      ),
+  );
+
+  // Stripe calls this with a signed raw body; the JSON parser of this scope keeps the bytes (ADR 0085).
+  app.register((scope, _opts, done) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, next) =>
+      next(null, body),
+    );
+    (scope as unknown as App).post(
+      '/v1/billing/stripe/webhook',
+      {
+        schema: {
+          tags,
+          summary:
+            'Stripe webhook (no user: Stripe-Signature header checked against STRIPE_WEBHOOK_SECRET); payment_intent.succeeded / payment_failed',
+          response: responses(200, WebhookOutcomeSchema, [400, 503]),
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return ok(
+          await webhooks.handle(body, typeof signature === 'string' ? signature : undefined),
+          'Webhook received',
+        );
+      },
+    );
+    done();
+  });
 
   app.put(
     '/support/companies/:companyId/subscription/',

@@ -66,6 +66,13 @@ describe('licence status (pure, manual dates)', () => {
     created_date: new Date('2026-01-01T00:00:00Z'),
     modified_date: new Date('2026-01-01T00:00:00Z'),
     modified_by: null,
+    auto_renew: false,
+    customer_ref: null,
+    payment_method_ref: null,
+    card_last4: null,
+    renewal_failure: null,
+    renewal_failed_at: null,
+    renewal_lease_until: null,
     ...over,
   });
   it.each([
@@ -75,7 +82,39 @@ describe('licence status (pure, manual dates)', () => {
     ['Trial', sub({}), '2026-01-12T00:00:00Z', 'trial_ending'], // exactly 3 days left
     ['Trial', sub({}), '2026-01-11T23:59:59Z', 'trial'],
     ['Trial', sub({}), '2026-01-15T00:00:00Z', 'expired'],
-    ['Paid', sub({ plan: 'Paid', billing: 'monthly' }), '2026-01-14T00:00:00Z', 'active'],
+    // Paid without automatic renewal: the last 14 days are `period_ending` (banner, still writable).
+    ['Paid', sub({ plan: 'Paid', billing: 'monthly' }), '2026-01-14T00:00:00Z', 'period_ending'],
+    [
+      'Paid',
+      sub({ plan: 'Paid', billing: 'monthly', period_end: new Date('2026-02-01T00:00:00Z') }),
+      '2026-01-17T23:59:59Z',
+      'active',
+    ],
+    [
+      'Paid',
+      sub({ plan: 'Paid', billing: 'monthly', period_end: new Date('2026-02-01T00:00:00Z') }),
+      '2026-01-18T00:00:00Z',
+      'period_ending',
+    ],
+    [
+      'Paid',
+      sub({ plan: 'Paid', billing: 'monthly', auto_renew: true }),
+      '2026-01-14T00:00:00Z',
+      'active',
+    ],
+    // The automatic renewal failed: past due, still writable until the period end, then expired.
+    [
+      'Paid',
+      sub({ plan: 'Paid', auto_renew: true, renewal_failure: 'card_declined' }),
+      '2026-01-14T23:59:59Z',
+      'past_due',
+    ],
+    [
+      'Paid',
+      sub({ plan: 'Paid', auto_renew: true, renewal_failure: 'card_declined' }),
+      '2026-01-15T00:00:00Z',
+      'expired',
+    ],
     ['Paid', sub({ plan: 'Paid', billing: 'monthly' }), '2026-01-16T00:00:00Z', 'expired'],
     ['Paid', sub({ plan: 'Paid', status: 'blocked' }), '2026-01-02T00:00:00Z', 'blocked'],
   ] as const)('%s %# at %s → %s', (plan, subscription, now, expected) => {
@@ -110,6 +149,9 @@ describe('payment providers', () => {
       payment,
       now,
       metadata: {},
+      customerRef: null,
+      billingEmail: 'buero@example.com',
+      billingName: 'Muster GmbH',
     });
   const codeOf = async (p: Promise<unknown>) => {
     try {
@@ -162,13 +204,19 @@ describe('payment providers', () => {
       cvc: '123',
       holder: 'H',
     });
-    expect(ok.cardLast4).toBe('4242');
+    expect(ok).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
     expect(ok.reference).not.toContain('424242424242');
+    // The saved-card reference keeps what the test card does off-session, last four and expiry — not the number.
+    expect(ok.paymentMethodRef).toMatch(/^testpm_ok_4242_0226_/);
+    expect(ok.paymentMethodRef).not.toContain('424242424242');
   });
 
   it('selects the test provider without STRIPE_SECRET_KEY, Stripe with it (constructed with the key)', () => {
     const keys: string[] = [];
-    const fake: StripeClient = { paymentIntents: {} as Stripe['paymentIntents'] };
+    const fake: StripeClient = {
+      paymentIntents: {} as Stripe['paymentIntents'],
+      customers: {} as Stripe['customers'],
+    };
     const none = selectPaymentProvider(
       { stripeSecretKey: undefined, stripePublishableKey: undefined },
       (k) => {
@@ -196,7 +244,7 @@ describe('payment providers', () => {
 
   it('the Stripe adapter refuses card data (test payload) before any call', async () => {
     const provider = stripePaymentProvider(
-      { paymentIntents: {} as Stripe['paymentIntents'] },
+      { paymentIntents: {} as Stripe['paymentIntents'], customers: {} as Stripe['customers'] },
       null,
     );
     await expect(
@@ -213,6 +261,9 @@ describe('payment providers', () => {
         },
         now,
         metadata: {},
+        customerRef: null,
+        billingEmail: 'x@example.com',
+        billingName: 'x',
       }),
     ).rejects.toMatchObject({
       details: [{ path: 'payment.provider', code: 'PAYMENT_PROVIDER_MISMATCH' }],
@@ -276,6 +327,10 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       payment_provider: 'test',
       test_mode: true,
       stripe_publishable_key: null,
+      auto_renew: false,
+      saved_card_last4: null,
+      next_renewal_at: null,
+      banner_reason: null,
     });
   });
 

@@ -1,5 +1,9 @@
 import type { Billing, LicenceStatus, Plan } from '@pfahlplaner/contracts';
-import { TRIAL_ENDING_DAYS } from '@pfahlplaner/contracts';
+import {
+  RENEWAL_CHARGE_LEAD_DAYS,
+  RENEWAL_WINDOW_DAYS,
+  TRIAL_ENDING_DAYS,
+} from '@pfahlplaner/contracts';
 import type { subscriptions } from '#app/db/schema/index';
 import { DAY } from '#app/lib/clock';
 
@@ -8,7 +12,9 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /**
  * The licence status of a company at `now` (docs/permissions.md, "Subscription and billing"):
  * Free plan → `free`; support block → `blocked`; past `period_end` → `expired`; a trial in its last
- * TRIAL_ENDING_DAYS → `trial_ending`. Pure, so every state is testable with a manual clock.
+ * TRIAL_ENDING_DAYS → `trial_ending`; a paid period whose automatic renewal failed → `past_due` (still
+ * writable until the period end: the grace rule of ADR 0084); a paid period without automatic renewal in its
+ * last RENEWAL_WINDOW_DAYS → `period_ending`. Pure, so every state is testable with a manual clock.
  */
 export const licenceStatus = (
   plan: Plan,
@@ -24,8 +30,14 @@ export const licenceStatus = (
   if (subscription.plan === 'Trial') {
     return left <= TRIAL_ENDING_DAYS * DAY ? 'trial_ending' : 'trial';
   }
+  if (subscription.renewal_failure) return 'past_due';
+  if (!subscription.auto_renew && left <= RENEWAL_WINDOW_DAYS * DAY) return 'period_ending';
   return 'active';
 };
+
+/** When the renewal job charges the next period of a subscription (ADR 0084). */
+export const renewalDueAt = (periodEnd: Date): Date =>
+  new Date(periodEnd.getTime() - RENEWAL_CHARGE_LEAD_DAYS * DAY);
 
 /**
  * End of a billing period that starts at `start`: one calendar month or one calendar year later (UTC);

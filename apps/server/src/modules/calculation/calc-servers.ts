@@ -1,4 +1,5 @@
 import type { CalculationServer } from '@pfahlplaner/contracts';
+import { ENGINE_VERSION } from '@pfahlplaner/engine';
 import { AppError } from '#app/lib/app-error';
 import type { FullProjectResult } from './run-calculation';
 
@@ -62,6 +63,8 @@ const isResult = (value: unknown): value is FullProjectResult =>
  * Calculates on a remote server: `POST <url>/calculate` with the project input as JSON; the answer is the
  * engine result (bare, or inside our success envelope). Unreachable, timed out, non-2xx or not a result:
  * 503 CALC_SERVER_UNREACHABLE ('There is a connection error. Please switch to another server.').
+ * A server that answers with another engine version than this one gives 503 CALC_SERVER_ENGINE_MISMATCH:
+ * its results would be stale at once (ADR 0107), so they are not stored.
  */
 export const calculateRemote = async (
   url: string,
@@ -83,5 +86,10 @@ export const calculateRemote = async (
   }
   const data = isResult(body) ? body : (body as { data?: unknown } | null)?.data;
   if (!isResult(data)) throw new AppError('CALC_SERVER_UNREACHABLE');
+  if (data.engineVersion !== ENGINE_VERSION) {
+    throw new AppError('CALC_SERVER_ENGINE_MISMATCH', {
+      cause: new Error(`remote engine ${data.engineVersion}, local ${ENGINE_VERSION}`),
+    });
+  }
   return { ...data, horizontal_loadcases: data.horizontal_loadcases ?? [] };
 };

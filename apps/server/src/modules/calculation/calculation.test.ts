@@ -99,4 +99,26 @@ describe('calculation servers', () => {
       server.close();
     }
   });
+
+  it('refuses the result of a server that runs another engine version (ADR 0107)', async () => {
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const result = runCalculation(JSON.parse(body) as unknown);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ...result, engineVersion: '0.0.1' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const error = await calculateRemote(url, exampleWorkbook('Old engine'), 10_000).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ code: 'CALC_SERVER_ENGINE_MISMATCH', statusCode: 503 });
+    } finally {
+      server.close();
+    }
+  });
 });

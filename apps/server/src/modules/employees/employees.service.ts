@@ -40,6 +40,8 @@ type Deps = {
 
 const LICENCE_ORDER = [
   'active',
+  'period_ending',
+  'past_due',
   'trial',
   'trial_ending',
   'free',

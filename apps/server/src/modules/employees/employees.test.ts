@@ -139,6 +139,30 @@ describe.each(databases)('employee routes on %s', (kind) => {
         allowed: ['Owner'],
         ok: 409, // the company is already on Paid: the Owner passes the permission check, then ALREADY_SUBSCRIBED
       },
+      {
+        route: 'auto-renew',
+        method: 'PATCH',
+        url: (c) => `/api/v1/companies/${c}/subscription/auto-renew/`,
+        body: () => ({ auto_renew: false }),
+        allowed: ['Owner'],
+        ok: 200,
+      },
+      {
+        route: 'pending-payment finalise',
+        method: 'POST',
+        url: (c) => `/api/v1/companies/${c}/pending-payments/pay_notthere000000/finalise/`,
+        allowed: ['Owner'],
+        ok: 404, // the Owner passes the permission check; there is no such pending payment
+      },
+      {
+        route: 'pending-payment test-authentication',
+        method: 'POST',
+        url: (c) =>
+          `/api/v1/companies/${c}/pending-payments/pay_notthere000000/test-authentication/`,
+        body: () => ({ result: 'approve' }),
+        allowed: ['Owner'],
+        ok: 404,
+      },
     ];
 
     it.each(cases.flatMap((c) => ROLES.map((role) => [c.route, role, c] as const)))(

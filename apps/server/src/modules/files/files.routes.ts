@@ -4,19 +4,38 @@ import {
   IMPORT_MAX_BYTES,
   ImportApplyResultSchema,
   ImportPreviewSchema,
+  ImportProjectQuerySchema,
+  ImportProjectResultSchema,
   ImportQuerySchema,
   ImportUndoSchema,
+  ImportUndoStatusSchema,
 } from '@pfahlplaner/contracts';
-import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError, fieldError } from '#app/lib/app-error';
 import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
 import { bearer, IdSchema } from '#app/lib/fastify-types';
 import { requireAuth } from '#app/plugins/auth';
-import type { FileAnswer, FilesService } from '#app/modules/files/files.service';
+import type { FileAnswer, FilesService, UploadedFile } from '#app/modules/files/files.service';
 
 const ProjectParamsSchema = z.object({ companyId: IdSchema, projectId: IdSchema });
+const CompanyParamsSchema = z.object({ companyId: IdSchema });
+
+/**
+ * The one file of an import upload (multipart field `file`, at most IMPORT_MAX_BYTES: the stream is cut
+ * and the answer is 413). Not multipart → 415; no `file` field → 400.
+ */
+const importUpload = async (request: FastifyRequest): Promise<UploadedFile> => {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+  if (!file || file.fieldname !== 'file') throw fieldError('file', 'REQUIRED');
+  const bytes = await file.toBuffer();
+  return {
+    name: file.filename,
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+  };
+};
 
 /** Failure envelopes of a file download (the success is the file itself, not an envelope). */
 const fileResponses = (statuses: readonly number[]) =>
@@ -155,22 +174,38 @@ export const filesRoutes = (
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'file') throw fieldError('file', 'REQUIRED');
-      const bytes = await file.toBuffer();
+      const file = await importUpload(request);
       const { companyId, projectId } = request.params;
-      const answer = await files.importFile(
-        auth,
-        companyId,
-        projectId,
-        {
-          name: file.filename,
-          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-        },
-        request.query,
-      );
+      const answer = await files.importFile(auth, companyId, projectId, file, request.query);
       return ok(answer, request.query.mode === 'apply' ? 'Import applied' : 'Import preview');
+    },
+  );
+
+  app.post(
+    '/v1/companies/:companyId/projects/import-file/',
+    {
+      onRequest: authenticate,
+      config: { multipart: true },
+      schema: {
+        tags: ['files'],
+        summary:
+          "A new project from .xls, .xlsx or InputDaten .xml (multipart field `file`, max. 20 MB; roles that may create projects). mode=preview needs no project: it checks the name and the plan, answers the workbook and every issue, and changes nothing (200); mode=apply creates the project named `name` with the file's workbook in one transaction (201) — a refusal creates nothing",
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        params: CompanyParamsSchema,
+        querystring: ImportProjectQuerySchema,
+        response: {
+          ...responses(200, ImportPreviewSchema, [400, 401, 403, 404, 413, 415]),
+          ...responses(201, ImportProjectResultSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const file = await importUpload(request);
+      const answer = await files.importProject(auth, request.params.companyId, file, request.query);
+      if ('project' in answer) return reply.code(201).send(ok(answer, 'Project imported'));
+      return ok(answer, 'Import preview');
     },
   );
 
@@ -193,6 +228,25 @@ export const filesRoutes = (
         await files.undoImport(requireAuth(request), companyId, projectId, request.body.version),
         'Import undone',
       );
+    },
+  );
+
+  app.get(
+    '/v1/companies/:companyId/projects/:projectId/import-file/undo/',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['files'],
+        summary:
+          'Whether the last import can be undone now (kept, within its 60 minutes, project unchanged since) and until when; changes nothing',
+        security: bearer,
+        params: ProjectParamsSchema,
+        response: responses(200, ImportUndoStatusSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { companyId, projectId } = request.params;
+      return ok(await files.undoStatus(requireAuth(request), companyId, projectId), 'Import undo');
     },
   );
 };

@@ -5,8 +5,11 @@ import type {
   ImportFormat,
   ImportIssue,
   ImportPreview,
+  ImportProjectQuery,
+  ImportProjectResult,
   ImportQuery,
   ImportSummary,
+  ImportUndoStatus,
   Plan,
   Workbook,
 } from '@pfahlplaner/contracts';
@@ -20,6 +23,7 @@ import { detectImportFormat } from '#app/modules/files/file-type';
 import type { FilesRepository } from '#app/modules/files/files.repository';
 import type { ImportUndoStore } from '#app/modules/files/import-undo.repository';
 import type { ProjectsService } from '#app/modules/projects/projects.service';
+import { isProjectNameError } from '#app/modules/projects/projects.service';
 
 type Deps = {
   projects: ProjectsService;
@@ -28,6 +32,9 @@ type Deps = {
   undo: ImportUndoStore;
   clock: Clock;
 };
+
+/** An uploaded import file: its name (extension) and bytes. */
+export type UploadedFile = { name: string; bytes: Uint8Array };
 
 /** A file answer: bytes, MIME type and the download name. */
 export type FileAnswer = { bytes: Uint8Array; contentType: string; fileName: string };
@@ -187,6 +194,82 @@ export const filesService = (deps: Deps) => {
     };
   };
 
+  /** The file's format by extension and content (ADR 0093), else 400 with the picker's code. */
+  const formatOf = (file: UploadedFile, kind: ImportQuery['kind']): ImportFormat => {
+    const type = detectImportFormat(file.name, file.bytes, kind);
+    if (!type.ok) {
+      throw new AppError(type.code, {
+        details: [{ path: 'file', code: type.code, params: { reason: type.reason } }],
+      });
+    }
+    return type.format;
+  };
+
+  /**
+   * The preview of a file read against `current` (the project's workbook, or a new project's defaults):
+   * an unreadable file → 400 IMPORT_UNREADABLE with the preview in `data`. Shared by the import into a
+   * project and the import as a new project.
+   */
+  const previewFile = async (
+    format: ImportFormat,
+    file: UploadedFile,
+    current: Loose,
+    plan: Plan,
+    version: number,
+  ): Promise<{ preview: ImportPreview; workbook: Omit<Workbook, 'version'> }> => {
+    const { workbook, issues } = await readFile(format, file.bytes, current, plan);
+    const preview: ImportPreview = {
+      format,
+      file_name: file.name,
+      workbook: workbook ? { ...workbook, version } : null,
+      issues,
+      summary: summaryOf(workbook, issues),
+      applicable: workbook !== null && issues.every((i) => i.severity !== 'error'),
+    };
+    if (!workbook) {
+      throw new AppError('IMPORT_UNREADABLE', { data: preview, details: issues.map(toDetail) });
+    }
+    return { preview, workbook };
+  };
+
+  /**
+   * Applies a previewed file through `write` (a save or a create of the projects service): blocking issues
+   * of the file → 400 IMPORT_INVALID without writing; the projects service's own rule violations (plan
+   * limits, cross-row rules) come back as IMPORT_INVALID too, with the file's issues. Name refusals and
+   * every other error pass through.
+   */
+  const refusedByRules = async <T>(
+    preview: ImportPreview,
+    workbook: Omit<Workbook, 'version'>,
+    write: () => Promise<T>,
+  ): Promise<T> => {
+    if (!preview.applicable) {
+      throw new AppError('IMPORT_INVALID', {
+        data: preview,
+        details: preview.issues.filter((i) => i.severity === 'error').map(toDetail),
+      });
+    }
+    try {
+      return await write();
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        error.code === 'VALIDATION_FAILED' &&
+        !isProjectNameError(error)
+      ) {
+        const all = [...preview.issues, ...error.details.map(detailToIssue)];
+        const data: ImportPreview = {
+          ...preview,
+          issues: all,
+          summary: summaryOf(workbook, all),
+          applicable: false,
+        };
+        throw new AppError('IMPORT_INVALID', { data, details: error.details });
+      }
+      throw error;
+    }
+  };
+
   return {
     /** GET …/pdf/?lang=: the report; only with a calculation of the current inputs (else 409). */
     pdf: async (
@@ -265,68 +348,33 @@ export const filesService = (deps: Deps) => {
     }),
 
     /**
-     * POST …/import-file/: `preview` reads the file and changes nothing; `apply` replaces the workbook
-     * (one version-checked write through the projects service, its validation included) and keeps the
-     * previous workbook for the undo.
+     * POST …/projects/{p}/import-file/: `preview` reads the file and changes nothing; `apply` replaces the
+     * workbook (one version-checked write through the projects service, its validation included) and keeps
+     * the previous workbook for the undo.
      */
     importFile: async (
       auth: AuthContext,
       companyId: number,
       projectId: number,
-      file: { name: string; bytes: Uint8Array },
+      file: UploadedFile,
       query: ImportQuery,
     ): Promise<ImportPreview | ImportApplyResult> => {
       await projects.assertAccess(auth, companyId, projectId, 'write');
-      const type = detectImportFormat(file.name, file.bytes, query.kind);
-      if (!type.ok) {
-        throw new AppError(type.code, {
-          details: [{ path: 'file', code: type.code, params: { reason: type.reason } }],
-        });
-      }
+      const format = formatOf(file, query.kind);
       const detail = await projects.detail(auth, companyId, projectId);
       const current = detail.workbook as Loose;
-      const { workbook, issues } = await readFile(
-        type.format,
-        file.bytes,
+      const { preview, workbook } = await previewFile(
+        format,
+        file,
         current,
         await planOf(companyId),
+        detail.workbook.version,
       );
-      const preview: ImportPreview = {
-        format: type.format,
-        file_name: file.name,
-        workbook: workbook ? { ...workbook, version: detail.workbook.version } : null,
-        issues,
-        summary: summaryOf(workbook, issues),
-        applicable: workbook !== null && issues.every((i) => i.severity !== 'error'),
-      };
-      if (!workbook) {
-        throw new AppError('IMPORT_UNREADABLE', { data: preview, details: issues.map(toDetail) });
-      }
       if (query.mode === 'preview') return preview;
-      if (!preview.applicable) {
-        throw new AppError('IMPORT_INVALID', {
-          data: preview,
-          details: issues.filter((i) => i.severity === 'error').map(toDetail),
-        });
-      }
       const version = query.version ?? -1;
-      let saved;
-      try {
-        saved = await projects.saveWorkbook(auth, companyId, projectId, { ...workbook, version });
-      } catch (error) {
-        // The projects service's own rules (plan limits, …) after the file's: the same answer shape.
-        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
-          const all = [...issues, ...error.details.map(detailToIssue)];
-          const data: ImportPreview = {
-            ...preview,
-            issues: all,
-            summary: summaryOf(workbook, all),
-            applicable: false,
-          };
-          throw new AppError('IMPORT_INVALID', { data, details: error.details });
-        }
-        throw error;
-      }
+      const saved = await refusedByRules(preview, workbook, () =>
+        projects.saveWorkbook(auth, companyId, projectId, { ...workbook, version }),
+      );
       // `detail` was read at `version` and the write succeeded only on that version: it is what was replaced.
       // The entry is written after the workbook (not in its transaction): a crash in between loses the
       // undo, never restores a wrong workbook (ADR 0095).
@@ -345,6 +393,58 @@ export const filesService = (deps: Deps) => {
         return { ...saved, summary: preview.summary, undo_until: undoUntil.toISOString() };
       }
       return { ...saved, summary: preview.summary, undo_until: null };
+    },
+
+    /**
+     * POST …/projects/import-file/ (ADR 0062): a new project from a file. `preview` needs no project: it
+     * checks role, plan limit and name, then reads the file as the import into a new project of that name
+     * would; `apply` creates the project with the file's workbook in one transaction (the checks again under
+     * the company lock), so a refused or abandoned import never leaves a project behind.
+     */
+    importProject: async (
+      auth: AuthContext,
+      companyId: number,
+      file: UploadedFile,
+      query: ImportProjectQuery,
+    ): Promise<ImportPreview | ImportProjectResult> => {
+      const { plan, blank } = await projects.checkNewProject(auth, companyId, query.name);
+      const format = formatOf(file, query.kind);
+      // version 0: there is no project yet (a created project starts at 1)
+      const { preview, workbook } = await previewFile(format, file, blank, plan, 0);
+      if (query.mode === 'preview') return preview;
+      const project = await refusedByRules(preview, workbook, () =>
+        projects.createWithWorkbook(auth, companyId, { name: query.name }, workbook),
+      );
+      return { project, summary: preview.summary };
+    },
+
+    /**
+     * GET …/import-file/undo/ (ADR 0063): whether the last import can be undone now — kept, within its
+     * window, and the project still at the version the import produced. Changes nothing.
+     */
+    undoStatus: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+    ): Promise<ImportUndoStatus> => {
+      await projects.assertAccess(auth, companyId, projectId, 'write');
+      const none = (reason: ImportUndoStatus['reason']): ImportUndoStatus => ({
+        available: false,
+        undo_until: null,
+        imported_version: null,
+        reason,
+      });
+      // Tenant-scoped read, as the undo itself.
+      const entry = await undo.get(companyId, projectId);
+      if (!entry) return none('none');
+      if (entry.expiresAt.getTime() <= clock.now().getTime()) return none('expired');
+      if ((await projects.versionOf(projectId)) !== entry.importedVersion) return none('changed');
+      return {
+        available: true,
+        undo_until: entry.expiresAt.toISOString(),
+        imported_version: entry.importedVersion,
+        reason: null,
+      };
     },
 
     /**

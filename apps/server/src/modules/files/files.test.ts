@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, IMPORT_UNDO_MINUTES } from '@pfahlplaner/contracts';
-import { companies } from '#app/db/schema/index';
+import { ENGINE_VERSION } from '@pfahlplaner/engine';
+import { companies, projectCalculations } from '#app/db/schema/index';
 import { MINUTE } from '#app/lib/clock';
 import { contentDisposition } from '#app/modules/files/files.routes';
 import { exampleWorkbook } from '#app/modules/projects/fixtures';
@@ -187,6 +188,8 @@ describe.each(databases)('file routes on %s', (kind) => {
       ['GET', '/api/v1/sample-import-file/'],
       ['POST', url(c, 1, 'import-file/')],
       ['POST', url(c, 1, 'import-file/undo/')],
+      ['GET', url(c, 1, 'import-file/undo/')],
+      ['POST', `${base(c)}import-file/?name=x`],
     ];
     for (const [method, path] of routes) {
       const res = await t.call(method, path, { body: method === 'GET' ? undefined : {} });
@@ -237,6 +240,41 @@ describe.each(databases)('file routes on %s', (kind) => {
       const stale = await download(owner, project.id, 'pdf/?lang=de');
       expect(stale.statusCode).toBe(409);
       expect(json(stale).error?.code).toBe('CALCULATION_STALE');
+    });
+
+    it('after an engine upgrade: results are stale with reason "engine" and exports ask for a new run (ADR 0107)', async () => {
+      const project = await withExample(owner, 'Bericht Altversion');
+      await calculate(owner, project.id);
+      // A result stored by an earlier engine version, as after an upgrade of the server.
+      await t.database.db
+        .update(projectCalculations)
+        .set({ engine_version: '0.0.9' })
+        .where(eq(projectCalculations.project_id, project.id));
+      const stored = json(
+        await t.call(
+          'GET',
+          `/api/v1/companies/${owner.companyId}/projects/${project.id}/calculation/`,
+          { token: owner.access },
+        ),
+      ).data;
+      expect(stored.calculation).toMatchObject({
+        engine_version: '0.0.9',
+        current_engine_version: ENGINE_VERSION,
+        stale: true,
+        stale_reason: 'engine',
+      });
+      const pdf = await download(owner, project.id, 'pdf/?lang=de');
+      expect(pdf.statusCode).toBe(409);
+      expect(json(pdf).error?.code).toBe('CALCULATION_ENGINE_CHANGED');
+      const list = json(
+        await t.call('GET', `/api/v1/companies/${owner.companyId}/projects/?search=Altversion`, {
+          token: owner.access,
+        }),
+      ).data;
+      expect(list.results[0].calculation_status).toBe('stale');
+
+      await calculate(owner, project.id);
+      expect((await download(owner, project.id, 'pdf/?lang=de')).statusCode).toBe(200);
     });
 
     it('refuses an unknown language', async () => {

@@ -72,6 +72,8 @@ describe.each(databases)('import undo in the database on %s', (kind) => {
       token: user.access,
       body: { version },
     });
+  const undoStatus = (via: Caller, user: SignedIn, companyId: number, projectId: number) =>
+    via.call('GET', projectUrl(companyId, projectId, 'import-file/undo/'), { token: user.access });
   const undoRows = (projectId: number) =>
     t.database.db
       .select()
@@ -168,10 +170,81 @@ describe.each(databases)('import undo in the database on %s', (kind) => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('tells after a reload whether the undo is available and until when (GET …/import-file/undo/), changing nothing', async () => {
+    const project = await createWithExample(owner, 'Nach dem Neuladen');
+    const none = await undoStatus(t, owner, owner.companyId, project.id);
+    expect([none.statusCode, json(none).data]).toEqual([
+      200,
+      { available: false, undo_until: null, imported_version: null, reason: 'none' },
+    ]);
+
+    const imported = await applyImport(t, owner, project.id, project.version);
+    const available = {
+      available: true,
+      undo_until: imported.undo_until,
+      imported_version: imported.version,
+      reason: null,
+    };
+    expect(json(await undoStatus(t, owner, owner.companyId, project.id)).data).toEqual(available);
+    // another server process (a reload may reach any) answers the same
+    const second = await appOnSameDatabase(t);
+    try {
+      expect(json(await undoStatus(second, owner, owner.companyId, project.id)).data).toEqual(
+        available,
+      );
+    } finally {
+      await second.close();
+    }
+
+    // roles and tenants as the undo itself: Member assigned ✓, unassigned 404, Guest 403, other company 404
+    const member = await addColleague(t, owner.companyId, 'Member');
+    expect((await undoStatus(t, member, owner.companyId, project.id)).statusCode).toBe(404);
+    const guest = await addColleague(t, owner.companyId, 'Guest');
+    const assign = await t.call('POST', projectUrl(owner.companyId, project.id, 'assign-users/'), {
+      token: owner.access,
+      body: { user_ids: [member.userId, guest.userId] },
+    });
+    expect(assign.statusCode).toBe(200);
+    expect(json(await undoStatus(t, member, owner.companyId, project.id)).data).toEqual(available);
+    const guestAnswer = await undoStatus(t, guest, owner.companyId, project.id);
+    expect([guestAnswer.statusCode, json(guestAnswer).error?.code]).toEqual([
+      403,
+      'GUEST_READ_ONLY',
+    ]);
+    for (const companyId of [other.companyId, owner.companyId]) {
+      const res = await undoStatus(t, other, companyId, project.id);
+      expect([companyId, res.statusCode]).toEqual([companyId, 404]);
+    }
+
+    // edited after the import: no undo (reason `changed`), and asking changed nothing
+    const edited = await t.call(
+      'PUT',
+      projectUrl(owner.companyId, project.id, 'update-table-datas/'),
+      {
+        token: owner.access,
+        body: { ...(await workbookOf(t, owner, project.id)), piles: [] },
+      },
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(json(await undoStatus(t, owner, owner.companyId, project.id)).data).toEqual({
+      available: false,
+      undo_until: null,
+      imported_version: null,
+      reason: 'changed',
+    });
+    expect(await undoRows(project.id)).toHaveLength(1);
+  });
+
   it('refuses an expired undo with IMPORT_UNDO_EXPIRED (also after a restart) and purges old entries', async () => {
     const project = await createWithExample(owner, 'Abgelaufen');
     const imported = await applyImport(t, owner, project.id, project.version);
     t.clock.advance(IMPORT_UNDO_MINUTES * MINUTE - 1000);
+    // a second before the end it is still offered (a colleague: access tokens expire with the clock)
+    const early = await addColleague(t, owner.companyId, 'Admin');
+    expect(json(await undoStatus(t, early, owner.companyId, project.id)).data).toMatchObject({
+      available: true,
+      undo_until: imported.undo_until,
+    });
     const restarted = await appOnSameDatabase(t);
     // Access tokens expire with the clock: colleagues sign in afresh.
     let admin: SignedIn;
@@ -184,6 +257,12 @@ describe.each(databases)('import undo in the database on %s', (kind) => {
         expect(json(res).error?.code).toBe('IMPORT_UNDO_EXPIRED');
       }
       expect((await workbookOf(t, admin, project.id)).version).toBe(imported.version);
+      expect(json(await undoStatus(restarted, admin, owner.companyId, project.id)).data).toEqual({
+        available: false,
+        undo_until: null,
+        imported_version: null,
+        reason: 'expired',
+      });
     } finally {
       await restarted.close();
     }

@@ -37,6 +37,7 @@ const summaryColumns = {
   created_by_name: createdBy.full_name,
   modified_by_name: modifiedBy.full_name,
   calculation_hash: projectCalculations.input_hash,
+  calculation_engine_version: projectCalculations.engine_version,
 };
 export type SummaryRow = {
   id: number;
@@ -54,6 +55,7 @@ export type SummaryRow = {
   created_by_name: string | null;
   modified_by_name: string | null;
   calculation_hash: string | null;
+  calculation_engine_version: string | null;
 };
 
 /** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */

@@ -15,6 +15,7 @@ import type {
 } from '@pfahlplaner/contracts';
 import type { LicenceGuard } from '#app/lib/policy';
 import { isRole, PLANS, PROJECT_MANAGER_ROLES, PROJECT_NAME_MAX } from '@pfahlplaner/contracts';
+import { ENGINE_VERSION } from '@pfahlplaner/engine';
 import { AppError, fieldError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { assertOwnCompany } from '#app/lib/policy';
@@ -94,7 +95,7 @@ const toSummary = (row: SummaryRow): ProjectSummary => ({
   calculation_status:
     row.calculation_hash === null
       ? 'none'
-      : row.calculation_hash === row.input_hash
+      : row.calculation_hash === row.input_hash && row.calculation_engine_version === ENGINE_VERSION
         ? 'fresh'
         : 'stale',
 });
@@ -106,14 +107,24 @@ type CalcMeta = {
   project_version: number;
   server: string;
 };
-const toCalculationInfo = (meta: CalcMeta, currentHash: string): CalculationInfo => ({
-  engine_version: meta.engine_version,
-  calculated_at: iso(meta.calculated_at),
-  input_hash: meta.input_hash,
-  project_version: meta.project_version,
-  server: meta.server,
-  stale: meta.input_hash !== currentHash,
-});
+/**
+ * Results are fresh only for the current inputs AND the engine version this server runs (ADR 0107): after
+ * an engine upgrade, stored results stay readable but are marked stale, and exports ask for a new run.
+ */
+const toCalculationInfo = (meta: CalcMeta, currentHash: string): CalculationInfo => {
+  const staleReason =
+    meta.input_hash !== currentHash ? 'inputs' : meta.engine_version !== ENGINE_VERSION ? 'engine' : null;
+  return {
+    engine_version: meta.engine_version,
+    calculated_at: iso(meta.calculated_at),
+    input_hash: meta.input_hash,
+    project_version: meta.project_version,
+    server: meta.server,
+    stale: staleReason !== null,
+    stale_reason: staleReason,
+    current_engine_version: ENGINE_VERSION,
+  };
+};
 
 /** "Name (Kopie)", "Name (Kopie 2)", … — the first free name of at most 40 characters. */
 export const copyName = (name: string, taken: Set<string>): string => {
@@ -267,13 +278,47 @@ export const projectsService = (deps: Deps) => {
     await licence.assertWritable(auth);
   };
 
+  /**
+   * The one project insert of `create` and `createWithWorkbook`: under the company's lock the plan's
+   * project limit, the name (unique, case-insensitive) and `build(plan)` (the workbook; may throw), then the
+   * insert with the creator assigned. All in one transaction: a refusal writes nothing.
+   */
+  const createProject = async (
+    auth: AuthContext,
+    companyId: number,
+    input: ProjectBasicData,
+    build: (plan: Plan) => StoredWorkbook,
+  ): Promise<number> => {
+    const country = checkCountry('country_id', input.country_id);
+    return repo
+      .transaction(async (tx) => {
+        const plan = asPlan(await repo.lockCompany(tx, companyId));
+        if (plan === 'Free' && (await repo.countInCompany(tx, companyId)) >= 1) {
+          throw new AppError('PLAN_PROJECT_LIMIT');
+        }
+        const taken = (await repo.namesInCompany(tx, companyId)).map((n) => n.toLowerCase());
+        if (taken.includes(input.name.toLowerCase())) {
+          throw fieldError('name', 'PROJECT_NAME_TAKEN');
+        }
+        return insertProject(tx, auth, companyId, build(plan), {
+          country_id: country ?? null,
+          number: input.number ?? '',
+        });
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw fieldError('name', 'PROJECT_NAME_TAKEN');
+        throw error;
+      });
+  };
+
   const fresh = async (projectId: number): Promise<FreshCalculation> => {
     const row = await loadProject(projectId);
     const plan = await planOf(row.company_id);
     const calc = await repo.findCalculation(projectId);
     if (!calc) throw new AppError('CALCULATION_MISSING');
     const info = toCalculationInfo(calc, hashOf(row, plan));
-    if (info.stale) throw new AppError('CALCULATION_STALE');
+    if (info.stale_reason === 'inputs') throw new AppError('CALCULATION_STALE');
+    if (info.stale_reason === 'engine') throw new AppError('CALCULATION_ENGINE_CHANGED');
     const result = calc.result as FullProjectResult;
     return {
       workbook: toWireWorkbook(storedOf(row, plan), row.version, result),
@@ -291,6 +336,9 @@ export const projectsService = (deps: Deps) => {
      * 409 CALCULATION_MISSING / CALCULATION_STALE. Does not check access (call assertAccess first).
      */
     requireFreshCalculation: fresh,
+
+    /** The project's current version. Does not check access (call assertAccess first). */
+    versionOf: async (projectId: number): Promise<number> => (await summaryOf(projectId)).version,
 
     /** The report logo of a project (PNG/JPEG bytes), or null. */
     reportLogo: async (projectId: number) => {
@@ -321,31 +369,62 @@ export const projectsService = (deps: Deps) => {
       input: ProjectBasicData,
     ): Promise<ProjectSummary> => {
       await assertCompanyManager(auth, companyId);
-      const country = checkCountry('country_id', input.country_id);
-      const id = await repo
-        .transaction(async (tx) => {
-          const plan = asPlan(await repo.lockCompany(tx, companyId));
-          if (plan === 'Free' && (await repo.countInCompany(tx, companyId)) >= 1) {
-            throw new AppError('PLAN_PROJECT_LIMIT');
-          }
-          const taken = (await repo.namesInCompany(tx, companyId)).map((n) => n.toLowerCase());
-          if (taken.includes(input.name.toLowerCase())) {
-            throw fieldError('name', 'PROJECT_NAME_TAKEN');
-          }
+      return summaryOf(
+        await createProject(auth, companyId, input, (plan) => {
           const stored = defaultWorkbook(input.name, plan);
           stored.settings.projektStreet = input.street ?? '';
           stored.settings.projektPostalCode = input.postal_code ?? '';
           stored.settings.projektLocation = input.location ?? '';
-          return insertProject(tx, auth, companyId, stored, {
-            country_id: country ?? null,
-            number: input.number ?? '',
-          });
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw fieldError('name', 'PROJECT_NAME_TAKEN');
-          throw error;
-        });
-      return summaryOf(id);
+          return stored;
+        }),
+      );
+    },
+
+    /**
+     * Before a project is made from a file (ADR 0062): role and licence (as `create`), the plan's project
+     * limit and the name, checked without a lock so that a preview can say what the apply would refuse (the
+     * apply checks them again in its transaction). Answers the company's plan and the settings a new
+     * project of that name starts with (what the file's workbook is read against).
+     */
+    checkNewProject: async (
+      auth: AuthContext,
+      companyId: number,
+      name: string,
+    ): Promise<{ plan: Plan; blank: StoredWorkbook }> => {
+      await assertCompanyManager(auth, companyId);
+      const plan = await planOf(companyId);
+      if (plan === 'Free' && (await repo.countInCompany(repo.db, companyId)) >= 1) {
+        throw new AppError('PLAN_PROJECT_LIMIT');
+      }
+      const taken = (await repo.namesInCompany(repo.db, companyId)).map((n) => n.toLowerCase());
+      if (taken.includes(name.toLowerCase())) throw fieldError('name', 'PROJECT_NAME_TAKEN');
+      return { plan, blank: defaultWorkbook(name, plan) };
+    },
+
+    /**
+     * Creates a project whose workbook is `body` (e.g. read from a file) in one transaction: role, licence,
+     * plan (project limit, layers, step width — read under the company lock), name, the validation of
+     * `update-table-datas`; nothing is written unless all pass (ADR 0062). The name is `input.name` whatever
+     * the workbook's settings say. Workbook problems → VALIDATION_FAILED with wire paths; name problems →
+     * VALIDATION_FAILED at `name` (see `isProjectNameError`).
+     */
+    createWithWorkbook: async (
+      auth: AuthContext,
+      companyId: number,
+      input: ProjectBasicData,
+      body: Omit<Workbook, 'version'>,
+    ): Promise<ProjectSummary> => {
+      await assertCompanyManager(auth, companyId);
+      return summaryOf(
+        await createProject(auth, companyId, input, (plan) => {
+          const workbook = validateWorkbook(
+            { ...body, version: 1 },
+            { plan, checkReferences: false },
+          );
+          const stored = stripResults(workbook);
+          return { ...stored, settings: { ...stored.settings, name: input.name } };
+        }),
+      );
     },
 
     detail: async (auth: AuthContext, companyId: number, projectId: number) => {
@@ -690,6 +769,12 @@ export const projectsService = (deps: Deps) => {
   };
 };
 export type ProjectsService = ReturnType<typeof projectsService>;
+
+/** A refusal of the project's name (taken, too long, empty): `VALIDATION_FAILED` naming the field `name`. */
+export const isProjectNameError = (error: unknown): boolean =>
+  error instanceof AppError &&
+  error.code === 'VALIDATION_FAILED' &&
+  error.details.some((detail) => detail.path === 'name');
 
 const toUsers = (
   rows: { id: number; full_name: string; email: string; role: string | null }[],

@@ -706,6 +706,8 @@ describe.each(databases)('project routes on %s', (kind) => {
         project_version: 2,
         server: 'local',
         stale: false,
+        stale_reason: null,
+        current_engine_version: ENGINE_VERSION,
       });
       expect(data.calculation.input_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(data.result.piles).toHaveLength(9);
@@ -743,7 +745,7 @@ describe.each(databases)('project routes on %s', (kind) => {
       const body = exampleWorkbook('Rechenprojekt A', version);
       body.piles[0]!.SollDurchmesser = 1.2;
       const res = await save(owner, projectId, body);
-      expect(json(res).data.calculation).toMatchObject({ stale: true });
+      expect(json(res).data.calculation).toMatchObject({ stale: true, stale_reason: 'inputs' });
       expect(await status()).toBe('stale');
       const shown = json(await detail(owner, projectId)).data;
       expect(shown.calculation.stale).toBe(true);

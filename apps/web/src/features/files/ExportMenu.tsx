@@ -13,7 +13,9 @@ export type ExportMenuProps = {
   calculationStatus?: 'none' | 'fresh' | 'stale';
   disabled?: boolean;
   /** The server refused the PDF because the calculation is missing or stale (offer "Calculate"). */
-  onNeedsCalculation?: (code: 'CALCULATION_MISSING' | 'CALCULATION_STALE') => void;
+  onNeedsCalculation?: (
+    code: 'CALCULATION_MISSING' | 'CALCULATION_STALE' | 'CALCULATION_ENGINE_CHANGED',
+  ) => void;
   /** A file was downloaded. */
   onExported?: (kind: ExportKind, fileName: string) => void;
 };
@@ -47,7 +49,11 @@ export const ExportMenu = ({
       onExported?.(kind, download.fileName);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : null;
-      if (code === 'CALCULATION_MISSING' || code === 'CALCULATION_STALE') {
+      if (
+        code === 'CALCULATION_MISSING' ||
+        code === 'CALCULATION_STALE' ||
+        code === 'CALCULATION_ENGINE_CHANGED'
+      ) {
         onNeedsCalculation?.(code);
         notify.failure(error, t('files.export.needsCalculation'));
       } else {

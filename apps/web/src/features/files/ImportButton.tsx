@@ -1,13 +1,14 @@
 import type { ImportApplyResult, ImportKind, ImportPreview } from '@pfahlplaner/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Progress, Space, Tooltip } from 'antd';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/http/api-error';
 import { useNotify } from '../../lib/notify/useNotify';
 import { useCurrentUser } from '../auth/session';
 import { filesApi } from './files-api';
 import { checkImportFile, IMPORT_ACCEPT, previewOfError } from './import-file-check';
 import { ImportPreviewDialog } from './ImportPreviewDialog';
+import { ImportUndoButton, rememberImport } from './ImportUndoButton';
 import { percentOf, type Progress as TransferProgress } from './transfer';
 
 export type ImportButtonProps = {
@@ -24,12 +25,17 @@ export type ImportButtonProps = {
   onUndone?: (result: ImportApplyResult) => void;
   /** Button label override (default: "Import"). */
   label?: string;
+  /**
+   * Shows "Undo import" next to the button (default). A page with several import buttons for one project
+   * turns it off and mounts one `ImportUndoButton` itself.
+   */
+  withUndo?: boolean;
 };
 
 /**
- * "Import" in the workspace toolbar and the project list: file picker (.xls/.xlsx/.xml), upload with
- * progress, the preview dialog, apply, and afterwards "Undo import" while the server keeps the previous
- * workbook. Guests never see it enabled (the server refuses them too).
+ * "Import" in the workspace toolbar and on the files page: file picker (.xls/.xlsx/.xml), upload with
+ * progress, the preview dialog, apply, and "Undo import" while the server would accept it — also after a
+ * reload (`ImportUndoButton`). Guests never see it enabled (the server refuses them too).
  */
 export const ImportButton = ({
   companyId,
@@ -40,24 +46,18 @@ export const ImportButton = ({
   onImported,
   onUndone,
   label,
+  withUndo = true,
 }: ImportButtonProps) => {
   const { t } = useTranslation();
   const notify = useNotify();
   const { data: user } = useCurrentUser();
+  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<TransferProgress | null>(null);
-  const [busy, setBusy] = useState<'upload' | 'apply' | 'undo' | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'apply' | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [undoUntil, setUndoUntil] = useState<number | null>(null);
   const isGuest = user?.role === 'Guest';
-
-  // The server forgets the previous workbook after the undo window: hide the action then.
-  useEffect(() => {
-    if (undoUntil === null) return;
-    const timer = setTimeout(() => setUndoUntil(null), Math.max(0, undoUntil - Date.now()));
-    return () => clearTimeout(timer);
-  }, [undoUntil]);
 
   const fail = (error: unknown, context: string) => {
     // A file that could not be read or has errors comes back with its issues: show them in the dialog.
@@ -102,7 +102,7 @@ export const ImportButton = ({
       );
       setPreview(null);
       setFile(null);
-      setUndoUntil(result.undo_until ? Date.parse(result.undo_until) : null);
+      rememberImport(queryClient, companyId, projectId, result);
       notify.success(200, t('files.import.applied'));
       onImported?.(result);
     } catch (error) {
@@ -113,28 +113,7 @@ export const ImportButton = ({
     }
   };
 
-  const undo = async () => {
-    setBusy('undo');
-    try {
-      const result = await filesApi.undoImport(companyId, projectId, version);
-      setUndoUntil(null);
-      notify.success(200, t('files.import.undone'));
-      onUndone?.(result);
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.code === 'IMPORT_UNDO_UNAVAILABLE' || error.code === 'IMPORT_UNDO_EXPIRED')
-      ) {
-        setUndoUntil(null);
-      }
-      notify.failure(error, t('files.import.undoFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   const percent = percentOf(progress);
-  const canUndo = undoUntil !== null;
   const button = (
     <Button
       onClick={() => input.current?.click()}
@@ -168,10 +147,13 @@ export const ImportButton = ({
           />
         </span>
       )}
-      {canUndo && (
-        <Button onClick={() => void undo()} loading={busy === 'undo'} data-testid="import-undo">
-          {t('files.import.undo')}
-        </Button>
+      {withUndo && (
+        <ImportUndoButton
+          companyId={companyId}
+          projectId={projectId}
+          version={version}
+          onUndone={onUndone}
+        />
       )}
       <ImportPreviewDialog
         open={preview !== null}

@@ -7,6 +7,7 @@ import { api } from '../../lib/http/api';
 import { useCurrentUser } from '../auth/session';
 import { ExportMenu } from './ExportMenu';
 import { ImportButton } from './ImportButton';
+import { ImportUndoButton } from './ImportUndoButton';
 import { SampleFileLink } from './SampleFileLink';
 
 type Detail = {
@@ -83,9 +84,15 @@ export const ProjectFilesPage = () => {
               kind={kind}
               label={t(kind === 'excel' ? 'files.page.importExcel' : 'files.page.importXml')}
               onImported={reload}
-              onUndone={reload}
+              withUndo={false}
             />
           ))}
+          <ImportUndoButton
+            companyId={user.company.id}
+            projectId={projectId}
+            version={workbook.version}
+            onUndone={reload}
+          />
           <ExportMenu
             companyId={user.company.id}
             projectId={projectId}

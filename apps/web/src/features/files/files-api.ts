@@ -1,5 +1,11 @@
-import type { ImportApplyResult, ImportKind, ImportPreview } from '@pfahlplaner/contracts';
-import { downloadFile, postJson, uploadFile, type OnProgress } from './transfer';
+import type {
+  ImportApplyResult,
+  ImportKind,
+  ImportPreview,
+  ImportProjectResult,
+  ImportUndoStatus,
+} from '@pfahlplaner/contracts';
+import { downloadFile, getJson, postJson, uploadFile, type OnProgress } from './transfer';
 
 /** The exports of a project: the PDF report in either language, the Excel workbook, the InputDaten XML. */
 export const EXPORT_KINDS = ['pdf-de', 'pdf-en', 'xlsx', 'xml'] as const;
@@ -70,4 +76,35 @@ export const filesApi = {
     ),
   undoImport: (companyId: number, projectId: number, version: number) =>
     postJson<ImportApplyResult>(projectPath(companyId, projectId, 'import-file/undo'), { version }),
+  /** Whether the last import can still be undone (after a reload too) and until when (ADR 0063). */
+  undoStatus: (companyId: number, projectId: number) =>
+    getJson<ImportUndoStatus>(projectPath(companyId, projectId, 'import-file/undo')),
+  /** A new project from a file, checked without creating anything (ADR 0062). */
+  previewProjectImport: (
+    companyId: number,
+    file: File,
+    kind: ImportKind,
+    name: string,
+    onProgress?: OnProgress,
+  ) =>
+    uploadFile<ImportPreview>(
+      `/v1/companies/${companyId}/projects/import-file/`,
+      { mode: 'preview', kind, name },
+      file,
+      onProgress,
+    ),
+  /** Creates the project named `name` with the file's data in one request (nothing on refusal). */
+  applyProjectImport: (
+    companyId: number,
+    file: File,
+    kind: ImportKind,
+    name: string,
+    onProgress?: OnProgress,
+  ) =>
+    uploadFile<ImportProjectResult>(
+      `/v1/companies/${companyId}/projects/import-file/`,
+      { mode: 'apply', kind, name },
+      file,
+      onProgress,
+    ),
 };

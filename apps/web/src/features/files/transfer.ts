@@ -175,6 +175,10 @@ export const uploadFile = async <T>(
   throw new ApiError(answer.status, asFailure(answer.body));
 };
 
+/** JSON GET through the app's client (undo status of an import). */
+export const getJson = async <T>(path: string): Promise<T> =>
+  (await api.request<T>(path, { auth: true })).data;
+
 /** JSON POST through the app's client (undo of an import). */
 export const postJson = async <T>(path: string, body: unknown): Promise<T> =>
   (await api.request<T>(path, { method: 'POST', body, auth: true })).data;

@@ -103,7 +103,8 @@ describe('CatalogueGrid: rectangular selection, copy and paste', () => {
     fireEvent.keyDown(table(), { key: 'ArrowDown', shiftKey: true });
     fireEvent.keyDown(table(), { key: 'ArrowDown', shiftKey: true });
     await waitFor(() => expect(inRange(cell(2, 'SollDurchmesser'))).toBe(true));
-    expect(inRange(cell(2, 'AEHoehe'))).toBe(false);
+    // a column beside the block (the pinned name: always rendered, also with column virtualisation in jsdom)
+    expect(inRange(cell(2, 'Pname'))).toBe(false);
 
     fireEvent.keyDown(table(), { key: 'Delete' });
     expect(actions).toEqual([

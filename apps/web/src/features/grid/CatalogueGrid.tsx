@@ -38,6 +38,7 @@ import { buildColumnModel, initialVisibleKeys, type GridColumnSpec } from './col
 import { ColumnChooser } from './ColumnChooser';
 import { planPaste } from './paste';
 import {
+  autoScrollStep,
   clampRange,
   collapsed,
   extendRange,
@@ -213,6 +214,36 @@ const hasInvalidInput = (columns: readonly GridColumnSpec[], row: AnyRow): boole
   return invalid;
 };
 
+/** How often a drag selection near or past the grid's edges scrolls on (ms; ADR 0064). */
+const AUTO_SCROLL_TICK_MS = 50;
+
+/**
+ * Where the rows scroll on screen (client pixels): below the header, inside the scrollbars, between the
+ * pinned columns; and whether there is more to scroll to sideways. AG Grid 36 scrolls rows and columns
+ * in one element (`.ag-grid-viewport`, header and pinned columns sticky inside it); the pinned columns'
+ * edges are those of their (sticky) header cells, so no column API module is needed.
+ */
+const scrollArea = (root: HTMLElement, pinnedLeft: readonly string[], pinnedRight: readonly string[]) => {
+  const viewport = root.querySelector<HTMLElement>('.ag-grid-viewport');
+  if (!viewport) return null;
+  const box = viewport.getBoundingClientRect();
+  const header = root.querySelector('.ag-header')?.getBoundingClientRect();
+  const headerCells = (keys: readonly string[]) =>
+    keys.flatMap((key) => {
+      const cell = root.querySelector(`.ag-header-cell[col-id="${CSS.escape(key)}"]`);
+      return cell ? [cell.getBoundingClientRect()] : [];
+    });
+  const right = box.left + viewport.clientWidth;
+  return {
+    top: Math.max(box.top, header?.bottom ?? box.top),
+    bottom: box.top + viewport.clientHeight,
+    left: Math.max(box.left, ...headerCells(pinnedLeft).map((r) => r.right)),
+    right: Math.min(right, ...headerCells(pinnedRight).map((r) => r.left)),
+    moreLeft: viewport.scrollLeft > 0,
+    moreRight: viewport.scrollLeft + viewport.clientWidth < viewport.scrollWidth - 1,
+  };
+};
+
 /** AG Grid's row-selection checkbox column. */
 const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
 
@@ -315,6 +346,11 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   const getRange = useCallback(() => range.current, []);
   const dragging = useRef(false);
   const pointerFocus = useRef(false);
+  const tableRef = useRef<HTMLDivElement>(null);
+  /** Where the pointer is while a drag selection runs (client pixels), for the auto-scroll. */
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  /** Ends the running drag: its listeners and auto-scroll timer. */
+  const endDrag = useRef<(() => void) | null>(null);
   const [viewport] = useState(createViewportStore);
 
   const columns = useMemo(() => buildColumnModel(entity, language), [entity, language]);
@@ -830,12 +866,37 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       return;
     }
     setRange(collapsed(ref));
+    startDrag(event.clientX, event.clientY);
+  };
+
+  /**
+   * A drag selection: its corner follows the cells under the pointer (onMouseOver), and near or past an
+   * edge of the grid's viewport the grid scrolls and the corner moves on (ADR 0064) — every
+   * AUTO_SCROLL_TICK_MS, faster the further out the pointer is, until the mouse button is released.
+   */
+  const startDrag = (x: number, y: number) => {
+    endDrag.current?.();
     dragging.current = true;
+    pointer.current = { x, y };
+    const timer = window.setInterval(autoScrollTick, AUTO_SCROLL_TICK_MS);
+    const move = (event: MouseEvent) => {
+      if ((event.buttons & 1) === 0) {
+        stop(); // released outside the window
+        return;
+      }
+      pointer.current = { x: event.clientX, y: event.clientY };
+    };
     const stop = () => {
       dragging.current = false;
+      pointer.current = null;
+      window.clearInterval(timer);
+      document.removeEventListener('mousemove', move);
       document.removeEventListener('mouseup', stop);
+      endDrag.current = null;
     };
+    document.addEventListener('mousemove', move);
     document.addEventListener('mouseup', stop);
+    endDrag.current = stop;
   };
 
   const onMouseOver = (event: React.MouseEvent) => {
@@ -853,6 +914,45 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     const ref = key && event.rowIndex != null ? refOf({ row: event.rowIndex, key }) : null;
     setRange(ref ? collapsed(ref) : null);
   };
+
+  // One auto-scroll step of a drag selection: moves the selection's corner by the rows/columns the
+  // pointer's depth at the viewport's edges asks for and scrolls it into view (ADR 0064).
+  const autoScrollTick = useStableCallback(() => {
+    const api = apiRef.current;
+    const current = range.current;
+    const at = pointer.current;
+    const area = tableRef.current
+      ? scrollArea(
+          tableRef.current,
+          [
+            SELECTION_COLUMN,
+            '__marker',
+            ...visibleColumns.filter((c) => pinOf(entity, c.key) === 'left').map((c) => c.key),
+          ],
+          visibleColumns.filter((c) => pinOf(entity, c.key) === 'right').map((c) => c.key),
+        )
+      : null;
+    if (!dragging.current || !api || !current || !at || !area) return;
+    let { row, col } = current.focus;
+    const dy = autoScrollStep(at.y, area.top, area.bottom);
+    if (dy !== 0) row = Math.max(0, Math.min(rows.length - 1, row + dy));
+    // Sideways only the scrolling (not pinned) columns move, only while there is more to scroll to, and
+    // only while the corner is on one of them: a corner on a pinned column already spans every scrolling
+    // column, and the pointer over a pinned column must not pull it back.
+    const first = visibleColumns.findIndex((column) => pinOf(entity, column.key) === undefined);
+    const last = visibleColumns.findLastIndex((column) => pinOf(entity, column.key) === undefined);
+    if (first >= 0 && col >= first && col <= last) {
+      const dx = autoScrollStep(at.x, area.left, area.right);
+      if (dx > 0 && area.moreRight) col = Math.min(last, col + dx);
+      else if (dx < 0 && area.moreLeft) col = Math.max(first, col + dx);
+    }
+    if (row === current.focus.row && col === current.focus.col) return;
+    setRange({ anchor: current.anchor, focus: { row, col } });
+    if (row !== current.focus.row) api.ensureIndexVisible(row);
+    const column = visibleColumns[col];
+    if (col !== current.focus.col && column) api.ensureColumnVisible(column.key);
+  });
+  useEffect(() => () => endDrag.current?.(), []);
 
   const jumpTo = useStableCallback((index: number) => {
     apiRef.current?.ensureIndexVisible(index, 'middle');
@@ -984,6 +1084,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       </div>
       <div className="pp-grid__body" style={{ height }}>
         <div
+          ref={tableRef}
           className="pp-grid__table"
           onKeyDownCapture={onKeyDown}
           onMouseDownCapture={onMouseDownCapture}
@@ -1013,7 +1114,8 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             stopEditingWhenCellsLoseFocus
             singleClickEdit={false}
             suppressMovableColumns
-            suppressColumnVirtualisation
+            // column virtualisation stays on (AG Grid's default): rows render only the columns in view —
+            // scroll frames of 2,000 rows halve (ADR 0067)
             animateRows={false}
             onGridReady={onGridReady}
             onViewportChanged={onViewportChanged}

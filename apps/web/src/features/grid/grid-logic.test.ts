@@ -4,7 +4,14 @@ import { formatCellValue, parseCellInput, validateCellValue } from './cell-value
 import { parseTsv, toTsv } from './clipboard';
 import { createHistory, pushHistory, redoHistory, undoHistory } from './history';
 import { planPaste } from './paste';
-import { clampRange, extendRange, fillBlock, rectOf } from './range';
+import {
+  AUTO_SCROLL_MAX_STEP,
+  autoScrollStep,
+  clampRange,
+  extendRange,
+  fillBlock,
+  rectOf,
+} from './range';
 
 const piles = buildColumnModel('pile', 'de');
 const column = (key: string) => piles.find((c) => c.key === key)!;
@@ -253,5 +260,27 @@ describe('viewport store of the overview strip', () => {
     stop();
     store.set(5, 25);
     expect(calls).toBe(2);
+  });
+});
+
+describe('drag auto-scroll (ADR 0064)', () => {
+  it('is still in the middle of the viewport and grows with the depth at either edge, capped', () => {
+    // viewport from 100 to 500 px, edge zone 24 px
+    expect(autoScrollStep(300, 100, 500)).toBe(0);
+    expect(autoScrollStep(475, 100, 500)).toBe(0);
+    expect(autoScrollStep(476, 100, 500)).toBe(1);
+    expect(autoScrollStep(500, 100, 500)).toBe(1);
+    expect(autoScrollStep(476 + 32, 100, 500)).toBe(2);
+    expect(autoScrollStep(476 + 320, 100, 500)).toBe(AUTO_SCROLL_MAX_STEP);
+    expect(autoScrollStep(124, 100, 500)).toBe(-1);
+    expect(autoScrollStep(125, 100, 500)).toBe(0);
+    expect(autoScrollStep(100 - 40, 100, 500)).toBe(-3);
+    expect(autoScrollStep(-5000, 100, 500)).toBe(-AUTO_SCROLL_MAX_STEP);
+  });
+
+  it('scrolls a viewport narrower than two edge zones only from outside it', () => {
+    expect(autoScrollStep(120, 100, 140)).toBe(0);
+    expect(autoScrollStep(141, 100, 140)).toBe(1);
+    expect(autoScrollStep(99, 100, 140)).toBe(-1);
   });
 });

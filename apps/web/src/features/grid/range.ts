@@ -89,3 +89,32 @@ export const fillBlock = (
     Array.from({ length: targetWidth }, (_c, c) => block[r % height]![c % width]!),
   );
 };
+
+/** How close to an edge of the grid's viewport (px) the pointer starts the drag auto-scroll. */
+export const AUTO_SCROLL_EDGE_PX = 24;
+/** Pixels of pointer depth (into the edge zone and beyond it) per additional row or column a tick. */
+export const AUTO_SCROLL_PX_PER_STEP = 32;
+/** At most this many rows or columns per tick, however far outside the grid the pointer is. */
+export const AUTO_SCROLL_MAX_STEP = 8;
+
+/**
+ * The auto-scroll of a drag selection along one axis (ADR 0064): the pointer at `pointer` against a
+ * viewport from `start` to `end` (client pixels). Inside the viewport but further than the edge zone from
+ * both edges: 0. In the zone at the end or past it: a positive number of rows/columns to move the selection's
+ * corner this tick — 1 at the zone's inner border, one more per AUTO_SCROLL_PX_PER_STEP deeper, at most
+ * AUTO_SCROLL_MAX_STEP; at the start edge the same, negative. A viewport smaller than two zones scrolls
+ * only when the pointer is outside it.
+ */
+export const autoScrollStep = (
+  pointer: number,
+  start: number,
+  end: number,
+  edge = AUTO_SCROLL_EDGE_PX,
+): number => {
+  const zone = end - start > 2 * edge ? edge : 0;
+  const step = (depth: number) =>
+    Math.min(AUTO_SCROLL_MAX_STEP, 1 + Math.floor(depth / AUTO_SCROLL_PX_PER_STEP));
+  if (pointer >= end - zone && (zone > 0 || pointer > end)) return step(pointer - (end - zone));
+  if (pointer <= start + zone && (zone > 0 || pointer < start)) return -step(start + zone - pointer);
+  return 0;
+};

@@ -33,15 +33,21 @@ const preview = (errors = 0): ImportPreview => ({
   applicable: errors === 0,
 });
 
-const failure = (status: number, code: string, data: unknown = null, path?: string) =>
+const failure = (
+  status: number,
+  code: string,
+  data: unknown = null,
+  path?: string,
+  detailCode = code,
+) =>
   new ApiError(status, {
     status_code: 0,
     status_message: code,
     data,
-    error: { code, details: path ? [{ path, code }] : [] },
+    error: { code, details: path ? [{ path, code: detailCode }] : [] },
   } as ApiFailure);
 
-/** The four requests, answered by the test and recorded (the e2e test runs them against the server). */
+/** The two requests, answered by the test and recorded (the e2e test runs them against the server). */
 const recordingOps = (answers: Partial<Record<keyof ProjectImportOps, () => unknown>> = {}) => {
   const calls: string[] = [];
   const answer = <T,>(name: keyof ProjectImportOps, fallback: T): Promise<T> => {
@@ -51,27 +57,30 @@ const recordingOps = (answers: Partial<Record<keyof ProjectImportOps, () => unkn
     return value instanceof Error ? Promise.reject(value) : Promise.resolve(value as T);
   };
   const ops: ProjectImportOps = {
-    create: async (_c, basics) => {
-      calls.push(`create ${basics.name}`);
-      return answer('create', { id: 77, version: 1 });
-    },
-    preview: async (_c, id, file) => {
-      calls.push(`preview ${id} ${file.name}`);
+    preview: async (_c, file, name) => {
+      calls.push(`preview ${name} ${file.name}`);
       return answer('preview', preview());
     },
-    apply: async (_c, id, _f, version) => {
-      calls.push(`apply ${id} v${version}`);
+    apply: async (_c, file, name) => {
+      calls.push(`apply ${name} ${file.name}`);
       return answer('apply', {
-        version: 2,
-        modified_date: '2026-11-23T10:00:00Z',
-        calculation: null,
+        project: {
+          id: 77,
+          name,
+          street: '',
+          postal_code: '',
+          location: '',
+          country_id: null,
+          number: '',
+          version: 1,
+          created_date: '2026-11-23T10:00:00Z',
+          modified_date: '2026-11-23T10:00:00Z',
+          created_by_name: 'Erika Muster',
+          modified_by_name: 'Erika Muster',
+          calculation_status: 'none' as const,
+        },
         summary: preview().summary,
-        undo_until: null,
       });
-    },
-    remove: async (_c, id) => {
-      calls.push(`remove ${id}`);
-      await answer('remove', undefined);
     },
   };
   return { ops, calls };
@@ -113,52 +122,77 @@ describe('projectNameFromFile', () => {
 });
 
 describe('ImportProjectDialog', () => {
-  it('creates the project, shows the preview and applies the file into it', async () => {
+  it('previews without a project and creates it with the file in one request on Apply', async () => {
     const { ops, calls } = recordingOps();
     const events = open(ops);
     await choose();
     expect(screen.getByLabelText<HTMLInputElement>('Projektname').value).toBe('Brücke Nord');
     fireEvent.click(screen.getByTestId('project-import-next'));
     expect(await screen.findByTestId('import-new-project')).toBeTruthy();
-    expect(screen.getByText(/in das neue Projekt „Brücke Nord“/)).toBeTruthy();
+    expect(screen.getByText(/legt das neue Projekt „Brücke Nord“ mit diesen Daten an/)).toBeTruthy();
+    expect(calls).toEqual(['preview Brücke Nord Brücke_Nord.xlsx']);
+    expect(events).toEqual([]);
     fireEvent.click(screen.getByTestId('import-apply'));
     await waitFor(() => expect(events).toContain('imported 77'));
-    expect(calls).toEqual(['create Brücke Nord', 'preview 77 Brücke_Nord.xlsx', 'apply 77 v1']);
+    expect(calls).toEqual([
+      'preview Brücke Nord Brücke_Nord.xlsx',
+      'apply Brücke Nord Brücke_Nord.xlsx',
+    ]);
+    expect(events).toEqual(['close', 'list', 'imported 77']);
   });
 
-  it('deletes the created project again when the preview is cancelled', async () => {
+  it('sends nothing more when the preview is cancelled (no project exists to remove)', async () => {
     const { ops, calls } = recordingOps();
     const events = open(ops);
     await choose();
     fireEvent.click(screen.getByTestId('project-import-next'));
     await screen.findByTestId('import-new-project');
     fireEvent.click(cancelPreview());
-    await waitFor(() => expect(calls).toContain('remove 77'));
-    expect(events).toContain('close');
-    expect(events).not.toContain('imported 77');
-    expect(
-      await screen.findByText(/das dafür angelegte Projekt „Brücke Nord“ wurde wieder gelöscht/),
-    ).toBeTruthy();
+    await waitFor(() => expect(events).toContain('close'));
+    expect(calls).toEqual(['preview Brücke Nord Brücke_Nord.xlsx']);
+    expect(events).not.toContain('list');
   });
 
-  it('shows why the server refused the apply, and removes the project when closed', async () => {
+  it('shows why the server refused the apply; Apply stays disabled and closing sends nothing', async () => {
     const { ops, calls } = recordingOps({
       apply: () => failure(400, 'IMPORT_INVALID', preview(1)),
     });
-    open(ops);
+    const events = open(ops);
     await choose();
     fireEvent.click(screen.getByTestId('project-import-next'));
     await screen.findByTestId('import-new-project');
     fireEvent.click(screen.getByTestId('import-apply'));
-    await screen.findByText(/wird beim Schließen wieder gelöscht/);
+    await screen.findByText(/Das Projekt „Brücke Nord“ wird nicht angelegt/);
     expect(screen.getByTestId<HTMLButtonElement>('import-apply').disabled).toBe(true);
     fireEvent.click(cancelPreview());
-    await waitFor(() => expect(calls.at(-1)).toBe('remove 77'));
+    await waitFor(() => expect(events).toContain('close'));
+    expect(calls).toHaveLength(2);
+    expect(events).not.toContain('list');
   });
 
-  it('creates nothing for a file of the wrong type, and marks a taken name without a preview', async () => {
+  it('shows the issues of an unreadable file from the preview request', async () => {
+    const unreadable = { ...preview(1), workbook: null, applicable: false };
+    const { ops } = recordingOps({
+      preview: () => failure(400, 'IMPORT_UNREADABLE', unreadable),
+    });
+    open(ops);
+    await choose();
+    fireEvent.click(screen.getByTestId('project-import-next'));
+    await screen.findByText(/Das Projekt „Brücke Nord“ wird nicht angelegt/);
+    expect(screen.getByTestId<HTMLButtonElement>('import-apply').disabled).toBe(true);
+  });
+
+  it('hands the plan’s project limit to the list', async () => {
+    const { ops } = recordingOps({ preview: () => failure(403, 'PLAN_PROJECT_LIMIT') });
+    const events = open(ops);
+    await choose();
+    fireEvent.click(screen.getByTestId('project-import-next'));
+    await waitFor(() => expect(events).toEqual(['plan-limit', 'close']));
+  });
+
+  it('refuses a file of the wrong type before any request, and marks a taken name without a preview', async () => {
     const { ops, calls } = recordingOps({
-      create: () => failure(409, 'PROJECT_NAME_TAKEN', null, 'name'),
+      preview: () => failure(400, 'VALIDATION_FAILED', null, 'name', 'PROJECT_NAME_TAKEN'),
     });
     open(ops);
     await choose('notes.txt');
@@ -169,8 +203,15 @@ describe('ImportProjectDialog', () => {
 
     await choose('Lasten.xls');
     fireEvent.click(screen.getByTestId('project-import-next'));
-    expect(await screen.findByText('Ein Projekt mit diesem Namen existiert bereits.')).toBeTruthy();
-    expect(calls).toEqual(['create Lasten']);
+    // at the name field (the notification says it too)
+    await waitFor(() =>
+      expect(
+        screen
+          .getByTestId('project-import-form')
+          .querySelector('.ant-form-item-explain-error')?.textContent,
+      ).toBe('Ein Projekt mit diesem Namen existiert bereits.'),
+    );
+    expect(calls).toEqual(['preview Lasten Lasten.xls']);
     expect(screen.queryByTestId('import-preview')).toBeNull();
   });
 });

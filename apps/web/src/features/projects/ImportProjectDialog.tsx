@@ -1,4 +1,4 @@
-import type { ImportApplyResult, ImportPreview } from '@pfahlplaner/contracts';
+import type { ImportPreview, ImportProjectResult } from '@pfahlplaner/contracts';
 import { PROJECT_NAME_MAX } from '@pfahlplaner/contracts';
 import { Alert, Button, Form, Input, Modal, Progress, Typography } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -9,31 +9,26 @@ import { filesApi } from '../files/files-api';
 import { checkImportFile, IMPORT_ACCEPT, previewOfError } from '../files/import-file-check';
 import { ImportPreviewDialog } from '../files/ImportPreviewDialog';
 import { percentOf, type OnProgress, type Progress as TransferProgress } from '../files/transfer';
-import { projectsApi, type ProjectBasics } from './api';
 
-/** The four requests of "import a project" (injectable so the dialog can be tested without a network). */
+/**
+ * The two requests of "import a project" (injectable so the dialog can be tested without a network):
+ * the company-level preview and the apply that creates the project with the file in one transaction.
+ */
 export type ProjectImportOps = {
-  create: (companyId: number, basics: ProjectBasics) => Promise<{ id: number; version: number }>;
-  preview: (companyId: number, projectId: number, file: File, onProgress: OnProgress) => Promise<ImportPreview>;
+  preview: (companyId: number, file: File, name: string, onProgress: OnProgress) => Promise<ImportPreview>;
   apply: (
     companyId: number,
-    projectId: number,
     file: File,
-    version: number,
+    name: string,
     onProgress: OnProgress,
-  ) => Promise<ImportApplyResult>;
-  remove: (companyId: number, projectId: number) => Promise<void>;
+  ) => Promise<ImportProjectResult>;
 };
 
 export const projectImportOps: ProjectImportOps = {
-  create: async (companyId, basics) => (await projectsApi.create(companyId, basics)).data,
-  preview: (companyId, projectId, file, onProgress) =>
-    filesApi.previewImport(companyId, projectId, file, 'any', onProgress),
-  apply: (companyId, projectId, file, version, onProgress) =>
-    filesApi.applyImport(companyId, projectId, file, 'any', version, onProgress),
-  remove: async (companyId, projectId) => {
-    await projectsApi.remove(companyId, [projectId]);
-  },
+  preview: (companyId, file, name, onProgress) =>
+    filesApi.previewProjectImport(companyId, file, 'any', name, onProgress),
+  apply: (companyId, file, name, onProgress) =>
+    filesApi.applyProjectImport(companyId, file, 'any', name, onProgress),
 };
 
 /** A project name from a file name: without the extension, spaces for underscores, at most 40 characters. */
@@ -45,27 +40,29 @@ export const projectNameFromFile = (fileName: string): string =>
     .slice(0, PROJECT_NAME_MAX)
     .trim();
 
-type Created = { id: number; version: number; name: string };
-
 export type ImportProjectDialogProps = {
   open: boolean;
   companyId: number;
   onClose: () => void;
-  /** The project was created and the file applied: open it. */
+  /** The project was created with the file's data: open it. */
   onImported: (projectId: number) => void;
   /** The plan allows no further project (PLAN_PROJECT_LIMIT): the list shows its notice. */
   onPlanLimit: () => void;
-  /** The list changed (a project was created, or created and removed again). */
+  /** The list changed (a project was created). */
   onListChanged: () => void;
   ops?: ProjectImportOps;
 };
 
+/** A refusal of the name (taken, too long): shown at the name field of the first dialog. */
+const isNameError = (error: unknown): boolean =>
+  isApiError(error) && error.details.some((detail) => detail.path === 'name');
+
 /**
- * "Import project" on the project list (ADR 0059): choose an Excel (.xlsx/.xls) or InputDaten XML file —
- * the predecessor's files included — and a name; the project is created, the file is checked by the
- * server (the preview of the file routes) and only "Apply" writes it. Cancelling the preview, or a file
- * that cannot be applied, removes the project created for it again, so no empty project is left behind;
- * should that removal fail, the user is told which project to delete.
+ * "Import project" on the project list (ADR 0062, superseding 0059): choose an Excel (.xlsx/.xls) or
+ * InputDaten XML file — the predecessor's files included — and a name; the server checks the name, the
+ * plan and the file without creating anything (company-level preview), and only "Apply" creates the
+ * project with the file's data, in one request and one transaction. Cancelling, a refused file or a
+ * closed browser leave nothing behind.
  */
 export const ImportProjectDialog = ({
   open,
@@ -82,15 +79,16 @@ export const ImportProjectDialog = ({
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'create' | 'upload' | 'apply' | 'remove' | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'apply' | null>(null);
   const [progress, setProgress] = useState<TransferProgress | null>(null);
-  const [created, setCreated] = useState<Created | null>(null);
+  /** The name the preview was made for (the apply uses the same). */
+  const [name, setName] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
 
   const reset = () => {
     setFile(null);
     setFileError(null);
-    setCreated(null);
+    setName(null);
     setPreview(null);
     setProgress(null);
     setBusy(null);
@@ -112,88 +110,73 @@ export const ImportProjectDialog = ({
     if (!form.getFieldValue('name')) form.setFieldsValue({ name: projectNameFromFile(picked.name) });
   };
 
-  /** Removes the project created for an import that is not applied. */
-  const discard = async (project: Created) => {
-    setBusy('remove');
-    try {
-      await ops.remove(companyId, project.id);
-      notify.success(200, t('workspace.projects.import.discarded', { name: project.name }));
-    } catch (error) {
-      notify.failure(error, t('workspace.projects.import.discardFailed', { name: project.name }));
-    } finally {
-      onListChanged();
+  /** A refusal that is not about the file: plan limit (closes, the list explains), name (at the field). */
+  const refused = (error: unknown): boolean => {
+    if (isApiError(error) && error.code === 'PLAN_PROJECT_LIMIT') {
+      onPlanLimit();
+      reset();
+      onClose();
+      notify.failure(error, t('workspace.projects.import.title'));
+      return true;
     }
+    if (isNameError(error)) {
+      setPreview(null);
+      notify.failure(error, t('workspace.projects.import.title'), { form });
+      return true;
+    }
+    return false;
   };
 
-  const start = async ({ name }: { name: string }) => {
+  const start = async (values: { name: string }) => {
     if (!file) {
       setFileError(t('workspace.projects.import.fileRequired'));
       return;
     }
-    const trimmed = name.trim();
-    setBusy('create');
-    let project: Created;
-    try {
-      const answer = await ops.create(companyId, { name: trimmed });
-      project = { id: answer.id, version: answer.version, name: trimmed };
-    } catch (error) {
-      setBusy(null);
-      if (isApiError(error) && error.code === 'PLAN_PROJECT_LIMIT') {
-        onPlanLimit();
-        reset();
-        onClose();
-      }
-      notify.failure(error, t('workspace.projects.import.title'), { form });
-      return;
-    }
-    setCreated(project);
-    onListChanged();
+    const trimmed = values.name.trim();
     setBusy('upload');
     setProgress({ loaded: 0, total: file.size });
     try {
-      setPreview(await ops.preview(companyId, project.id, file, setProgress));
-      setBusy(null);
+      setPreview(await ops.preview(companyId, file, trimmed, setProgress));
+      setName(trimmed);
     } catch (error) {
-      const refused = previewOfError(error);
-      if (refused) {
-        // unreadable file: the preview dialog lists why; closing it removes the project
-        setPreview(refused);
-        setBusy(null);
-      } else {
+      const unreadable = previewOfError(error);
+      if (unreadable) {
+        // unreadable file: the preview dialog lists why (nothing was created)
+        setPreview(unreadable);
+        setName(trimmed);
+      } else if (!refused(error)) {
         notify.failure(error, t('files.import.failed'));
-        await discard(project);
-        reset();
       }
     } finally {
+      setBusy(null);
       setProgress(null);
     }
   };
 
   const apply = async () => {
-    if (!file || !created) return;
+    if (!file || name === null) return;
     setBusy('apply');
     try {
-      await ops.apply(companyId, created.id, file, created.version, setProgress);
-      notify.success(200, t('workspace.projects.import.done', { name: created.name }));
-      const id = created.id;
+      const result = await ops.apply(companyId, file, name, setProgress);
+      notify.success(201, t('workspace.projects.import.done', { name: result.project.name }));
       reset();
       onClose();
       onListChanged();
-      onImported(id);
+      onImported(result.project.id);
     } catch (error) {
       // refused by the rules (e.g. the plan's layer limit): show every issue, Apply stays disabled;
+      // a name taken meanwhile or the plan's project limit: back to the form / the list's notice;
       // any other failure (network): the dialog stays, to try again or cancel
-      const refused = previewOfError(error);
-      if (refused) setPreview(refused);
-      else notify.failure(error, t('files.import.failed'));
+      const invalid = previewOfError(error);
+      if (invalid) setPreview(invalid);
+      else if (!refused(error)) notify.failure(error, t('files.import.failed'));
       setBusy(null);
     } finally {
       setProgress(null);
     }
   };
 
-  const cancelPreview = async () => {
-    if (created) await discard(created);
+  const cancelPreview = () => {
     reset();
     onClose();
   };
@@ -279,10 +262,11 @@ export const ImportProjectDialog = ({
       <ImportPreviewDialog
         open={open && preview !== null}
         preview={preview}
-        applying={busy === 'apply' || busy === 'remove'}
+        applying={busy === 'apply'}
+        applyProgress={busy === 'apply' ? percent : null}
         onApply={() => void apply()}
-        onCancel={() => void cancelPreview()}
-        newProjectName={created?.name}
+        onCancel={cancelPreview}
+        newProjectName={name ?? undefined}
       />
     </>
   );

@@ -7,7 +7,7 @@ import {
   type User,
 } from '@pfahlplaner/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, InputNumber, Space, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, InputNumber, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,8 +41,17 @@ export const PaymentTab = ({ user }: { user: User }) => {
     },
     onError: (error) => notify.failure(error, t('team.payment.trialFailed')),
   });
+  const autoRenew = useMutation({
+    mutationFn: (value: boolean) => teamApi.setAutoRenew(companyId, value),
+    onSuccess: ({ status, data }) => {
+      notify.success(status, t('team.payment.autoRenewUpdated'));
+      queryClient.setQueryData(subscriptionKey(companyId), data);
+    },
+    onError: (error) => notify.failure(error, t('team.payment.autoRenewFailed')),
+  });
   if (!sub) return null;
   const isOwner = can(user.role, 'subscription.upgrade');
+  const mayAutoRenew = can(user.role, 'subscription.autoRenew');
   // Upgrade (Free, Trial, expired) or renew (a paid period in its last RENEWAL_WINDOW_DAYS); a block is
   // lifted by support only.
   const mayUpgrade =
@@ -75,6 +84,7 @@ export const PaymentTab = ({ user }: { user: User }) => {
       render: (_: unknown, i: Invoice) => (
         <Space>
           {i.card_last4 ? `•••• ${i.card_last4}` : '–'}
+          {i.automatic && <Tag>{t('team.payment.automatic')}</Tag>}
           {i.test_mode && <Tag color="orange">{t('team.payment.testMode')}</Tag>}
         </Space>
       ),
@@ -116,7 +126,56 @@ export const PaymentTab = ({ user }: { user: User }) => {
             {formatEuro(sub.price_cents_per_period, language)}
           </Descriptions.Item>
         )}
+        {sub.plan === 'Paid' && (
+          <Descriptions.Item label={t('team.payment.autoRenew')}>
+            <Space orientation="vertical" size={4}>
+              {mayAutoRenew && sub.status !== 'blocked' ? (
+                <Switch
+                  checked={sub.auto_renew}
+                  loading={autoRenew.isPending}
+                  disabled={!sub.auto_renew && !sub.saved_card_last4}
+                  onChange={(value) => autoRenew.mutate(value)}
+                  checkedChildren={t('team.payment.autoRenewOn')}
+                  unCheckedChildren={t('team.payment.autoRenewOff')}
+                  data-testid="auto-renew-switch"
+                />
+              ) : (
+                <span data-testid="auto-renew-state">
+                  {sub.auto_renew ? t('team.payment.autoRenewOn') : t('team.payment.autoRenewOff')}
+                </span>
+              )}
+              <span className="pp-muted">
+                {sub.saved_card_last4
+                  ? t('team.payment.autoRenewHelp')
+                  : t('team.payment.autoRenewNoCard')}
+              </span>
+            </Space>
+          </Descriptions.Item>
+        )}
+        {sub.plan === 'Paid' && sub.saved_card_last4 && (
+          <Descriptions.Item label={t('team.payment.savedCard')}>
+            <span data-testid="saved-card">•••• {sub.saved_card_last4}</span>
+          </Descriptions.Item>
+        )}
+        {sub.next_renewal_at && (
+          <Descriptions.Item label={t('team.payment.nextRenewal')}>
+            <span data-testid="next-renewal">{formatDate(sub.next_renewal_at, language)}</span>
+          </Descriptions.Item>
+        )}
       </Descriptions>
+      {sub.status === 'past_due' && (
+        <Alert
+          type="error"
+          showIcon
+          className="pp-form-alert"
+          data-testid="past-due-alert"
+          title={t(
+            sub.banner_reason === 'authentication_required'
+              ? 'team.banner.past_due_authentication_required'
+              : 'team.banner.past_due_card_declined',
+          )}
+        />
+      )}
       {sub.plan === 'Free' && <p className="pp-muted">{t('team.payment.freeLimits')}</p>}
       {mayUpgrade && (
         <Space wrap className="pp-tm__actions">

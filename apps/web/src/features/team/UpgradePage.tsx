@@ -7,6 +7,7 @@ import {
   priceCents,
   renewalOpen,
   type Billing,
+  type PendingPayment,
   type UpgradeResult,
 } from '@pfahlplaner/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +37,7 @@ import { ME_QUERY_KEY, useCurrentUser } from '../auth/session';
 import { useCountryOptions } from '../auth/useCountries';
 import { usePreferences } from '../preferences/usePreferences';
 import { teamApi } from './api';
+import { AuthenticationStep } from './AuthenticationStep';
 import { CardStep, type CardFieldError, type CardStepResult, type StripeLoader } from './CardStep';
 import './team.css';
 import { formatEuro } from './format';
@@ -75,6 +77,8 @@ export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) 
   const [company, setCompany] = useState<CompanyValues | null>(null);
   const [cardResult, setCardResult] = useState<CardStepResult | null>(null);
   const [cardErrors, setCardErrors] = useState<CardFieldError[]>([]);
+  /** A payment waiting for 3-D Secure (the server answered 202): the authentication step is shown. */
+  const [pending, setPending] = useState<PendingPayment | null>(null);
 
   const sendCode = useMutation({
     mutationFn: (email: string) => teamApi.requestCompanyEmail(email, language),
@@ -108,27 +112,44 @@ export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) 
         payment: cardResult.payment,
       });
     },
-    onSuccess: ({ status, data }) => {
-      notify.success(status, t('team.upgrade.done'));
-      setResult(data);
-      void queryClient.invalidateQueries({ queryKey: subscriptionKey(user?.company.id) });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    onSuccess: ({ data }) => {
+      if ('pending_payment' in data) setPending(data.pending_payment);
+      else completed(data);
     },
-    onError: (error) => {
-      notify.failure(error, t('team.upgrade.failed'));
-      setStep(2);
-      // Card problems (payment.card_number, payment.expiry, …) are shown at the card step. A Stripe
-      // PaymentMethod is used up by a failed confirmation: the card is entered again.
-      if (cardResult?.payment.provider === 'stripe') setCardResult(null);
-      if (error instanceof ApiError) {
-        setCardErrors(
-          error.details
-            .filter((d) => d.path.startsWith('payment.'))
-            .map((d) => ({ name: d.path.slice('payment.'.length), errors: [errorText(d.code)] })),
-        );
-      }
-    },
+    onError: (error) => failed(error),
   });
+
+  /** The paid period is written: the result page. */
+  function completed(data: UpgradeResult) {
+    setPending(null);
+    notify.success(201, t('team.upgrade.done'));
+    setResult(data);
+    void queryClient.invalidateQueries({ queryKey: subscriptionKey(user?.company.id) });
+    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  }
+  /** The payment did not go through (declined, refused by the bank, expired): back to the card step. */
+  function failed(error: unknown) {
+    setPending(null);
+    notify.failure(error, t('team.upgrade.failed'));
+    setStep(2);
+    // Card problems (payment.card_number, payment.expiry, …) are shown at the card step. A Stripe
+    // PaymentMethod is used up by a failed confirmation: the card is entered again.
+    if (cardResult?.payment.provider === 'stripe') setCardResult(null);
+    if (error instanceof ApiError) {
+      setCardErrors(
+        error.details
+          .filter((d) => d.path.startsWith('payment.'))
+          .map((d) => ({ name: d.path.slice('payment.'.length), errors: [errorText(d.code)] })),
+      );
+    }
+  }
+  /** Leaves the authentication step; the next payment attempt gives the waiting one up on the server. */
+  function otherCard() {
+    setPending(null);
+    setCardErrors([]);
+    if (cardResult?.payment.provider === 'stripe') setCardResult(null);
+    setStep(2);
+  }
 
   if (!user || !sub) return <Spin className="pp-fullpage-center" />;
   const total = users != null && users > 0 ? priceCents(billing, users) : null;
@@ -400,50 +421,72 @@ export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) 
                   loadStripe={loadStripe}
                 />
               )}
-              {step === 3 && company && cardResult && users != null && total != null && (
-                <div className="pp-account-form">
-                  <Descriptions bordered size="small" column={1}>
-                    <Descriptions.Item label={t('team.upgrade.stepSubscription')}>
-                      {t('team.upgrade.summary', { users, billing: t(`team.payment.${billing}`) })}
-                    </Descriptions.Item>
-                    <Descriptions.Item label={t('team.upgrade.total')}>
-                      <strong data-testid="confirm-total">
-                        {t(
-                          billing === 'monthly'
-                            ? 'team.upgrade.totalMonthly'
-                            : 'team.upgrade.totalYearly',
-                          {
-                            amount: formatEuro(total, language),
-                          },
-                        )}
-                      </strong>
-                    </Descriptions.Item>
-                    <Descriptions.Item label={t('team.upgrade.stepCompany')}>
-                      {company.name}, {company.street}, {company.postal_code} {company.location} ·{' '}
-                      {company.email}
-                    </Descriptions.Item>
-                    <Descriptions.Item label={t('team.upgrade.stepCard')}>
-                      <span data-testid="confirm-card">
-                        {cardResult.summary.brand ? `${cardResult.summary.brand} ` : ''}••••{' '}
-                        {cardResult.summary.last4} · {cardResult.summary.expiry} ·{' '}
-                        {cardResult.summary.holder}
-                      </span>
-                    </Descriptions.Item>
-                  </Descriptions>
-                  <p className="pp-muted">{t('team.upgrade.taxNote')}</p>
-                  <Space>
-                    <Button onClick={() => setStep(2)}>{t('team.upgrade.back')}</Button>
-                    <Button
-                      type="primary"
-                      loading={pay.isPending}
-                      onClick={() => pay.mutate()}
-                      data-testid="upgrade-pay"
-                    >
-                      {t('team.upgrade.pay')}
-                    </Button>
-                  </Space>
-                </div>
+              {step === 3 && pending && (
+                <AuthenticationStep
+                  companyId={user.company.id}
+                  pending={pending}
+                  publishableKey={sub.stripe_publishable_key}
+                  loadStripe={loadStripe}
+                  onDone={completed}
+                  onFailed={failed}
+                  onOtherCard={otherCard}
+                />
               )}
+              {step === 3 &&
+                !pending &&
+                company &&
+                cardResult &&
+                users != null &&
+                total != null && (
+                  <div className="pp-account-form">
+                    <Descriptions bordered size="small" column={1}>
+                      <Descriptions.Item label={t('team.upgrade.stepSubscription')}>
+                        {t('team.upgrade.summary', {
+                          users,
+                          billing: t(`team.payment.${billing}`),
+                        })}
+                      </Descriptions.Item>
+                      <Descriptions.Item label={t('team.upgrade.total')}>
+                        <strong data-testid="confirm-total">
+                          {t(
+                            billing === 'monthly'
+                              ? 'team.upgrade.totalMonthly'
+                              : 'team.upgrade.totalYearly',
+                            {
+                              amount: formatEuro(total, language),
+                            },
+                          )}
+                        </strong>
+                      </Descriptions.Item>
+                      <Descriptions.Item label={t('team.upgrade.stepCompany')}>
+                        {company.name}, {company.street}, {company.postal_code} {company.location} ·{' '}
+                        {company.email}
+                      </Descriptions.Item>
+                      <Descriptions.Item label={t('team.upgrade.stepCard')}>
+                        <span data-testid="confirm-card">
+                          {cardResult.summary.brand ? `${cardResult.summary.brand} ` : ''}••••{' '}
+                          {cardResult.summary.last4} · {cardResult.summary.expiry} ·{' '}
+                          {cardResult.summary.holder}
+                        </span>
+                      </Descriptions.Item>
+                    </Descriptions>
+                    <p className="pp-muted">{t('team.upgrade.taxNote')}</p>
+                    <p className="pp-muted" data-testid="upgrade-auto-renew-note">
+                      {t('team.upgrade.autoRenewNote')}
+                    </p>
+                    <Space>
+                      <Button onClick={() => setStep(2)}>{t('team.upgrade.back')}</Button>
+                      <Button
+                        type="primary"
+                        loading={pay.isPending}
+                        onClick={() => pay.mutate()}
+                        data-testid="upgrade-pay"
+                      >
+                        {t('team.upgrade.pay')}
+                      </Button>
+                    </Space>
+                  </div>
+                )}
             </div>
           </>
         )}

@@ -136,7 +136,13 @@ export const UserManagement = ({ user }: { user: User }) => {
       sortOrder: order('licence_status'),
       render: (_, e) => (
         <Tag
-          color={['expired', 'blocked', 'deactivated'].includes(e.licence_status) ? 'red' : 'green'}
+          color={
+            ['expired', 'blocked', 'deactivated'].includes(e.licence_status)
+              ? 'red'
+              : ['past_due', 'period_ending', 'trial_ending'].includes(e.licence_status)
+                ? 'orange'
+                : 'green'
+          }
         >
           {t(`team.licence.${e.licence_status}`)}
         </Tag>

@@ -8,6 +8,7 @@ import type {
   Role,
   Subscription,
   Upgrade,
+  UpgradeAccepted,
   UpgradeResult,
 } from '@pfahlplaner/contracts';
 import { api } from '../../lib/http/api';
@@ -73,10 +74,29 @@ export const teamApi = {
       '/companies/api/verifyOTPWithCompanyEmail/',
       { method: 'POST', body: { company_verify_email: email, otp }, auth: true },
     ),
+  /** 201: the paid subscription; 202: the card holder must authenticate first (3-D Secure, ADR 0083). */
   upgrade: (body: Upgrade) =>
-    api.request<UpgradeResult>('/companies/api/freeUserUpgradeCreateCompany/', {
+    api.request<UpgradeResult | UpgradeAccepted>('/companies/api/freeUserUpgradeCreateCompany/', {
       method: 'POST',
       body,
+      auth: true,
+    }),
+  /** After the authentication step: the server asks the provider and writes the period only on success. */
+  finalisePayment: (companyId: number, pendingId: string) =>
+    api.request<UpgradeResult>(
+      `/v1/companies/${companyId}/pending-payments/${pendingId}/finalise/`,
+      { method: 'POST', auth: true },
+    ),
+  /** Test mode only: the answer of the simulated bank page. */
+  testAuthentication: (companyId: number, pendingId: string, result: 'approve' | 'fail') =>
+    api.request<{ id: string; test_authentication: 'approved' | 'failed' }>(
+      `/v1/companies/${companyId}/pending-payments/${pendingId}/test-authentication/`,
+      { method: 'POST', body: { result }, auth: true },
+    ),
+  setAutoRenew: (companyId: number, autoRenew: boolean) =>
+    api.request<Subscription>(`/v1/companies/${companyId}/subscription/auto-renew/`, {
+      method: 'PATCH',
+      body: { auto_renew: autoRenew },
       auth: true,
     }),
   resetPassword: (body: {

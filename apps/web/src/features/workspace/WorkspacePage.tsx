@@ -23,6 +23,7 @@ import {
   type ProjectSummary,
 } from '../projects/api';
 import { formatDateTime } from '../projects/format';
+import { CalculationStatusTag } from './CalculationStatusTag';
 import { ConflictDialog } from './ConflictDialog';
 import { Icon } from './Icon';
 import { PileDetailPanel, SettingsDialog, useLivePreview, WorkspaceTour } from './panels';
@@ -259,18 +260,9 @@ const Workspace = ({
     }
   };
 
-  const statusTag = (() => {
-    switch (mode) {
-      case 'fresh':
-        return <Tag color="success" data-testid="calc-state-fresh">{t('workspace.calc.fresh')}</Tag>;
-      case 'stale':
-        return <Tag color="warning" data-testid="calc-state-stale">{t('workspace.calc.stale')}</Tag>;
-      case 'preview':
-        return <Tag color="processing" data-testid="calc-state-preview">{t('workspace.calc.preview')}</Tag>;
-      case 'none':
-        return <Tag data-testid="calc-state-none">{t('workspace.calc.none')}</Tag>;
-    }
-  })();
+  const statusTag = (
+    <CalculationStatusTag mode={mode} info={calc?.info ?? null} untouched={state.revision === 0} />
+  );
 
   const detailPile = detailRow != null ? doc.piles[detailRow] : undefined;
   const detailProfile = detailPile

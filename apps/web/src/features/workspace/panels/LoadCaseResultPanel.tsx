@@ -73,19 +73,38 @@ function Values({ row }: { row: HorizontalLoadRowResult }) {
   ];
   const steel = row.steel;
   const plain = (key: string, label: string, children: string) => ({ key, label, children });
+  const notDesignable = t('panels.loadCase.steel.notDesignable');
+  const mm = (value: number) => num(value * 1000, 1);
   const steelItems = steel
     ? [
         plain('grade', t('panels.loadCase.steel.grade'), `${steel.grade} / ${steel.sectionClass}`),
+        plain(
+          'manufacture',
+          t('panels.loadCase.steel.manufacture'),
+          t(`panels.loadCase.steel.manufactureValue.${steel.manufacture}`),
+        ),
+        plain('wall', t('panels.loadCase.steel.wall'), `${mm(steel.t)} / ${mm(steel.corrosion)}`),
+        plain('net', t('panels.loadCase.steel.net'), `${mm(steel.DNet)} × ${mm(steel.tNet)}`),
         plain(
           'NEd',
           'N_Ed / M_Ed [kN / kNm]',
           `${num(steel.NEdUsed, 1)} / ${num(steel.MEdUsed, 1)}`,
         ),
+        plain('VEd', 'V_Ed [kN]', num(steel.VEdUsed, 1)),
         plain('NRd', 'N_pl,Rd [kN]', num(steel.NRd, 1)),
         plain('MRd', 'M_c,Rd [kNm]', num(steel.MRd, 1)),
-        plain('MNRd', 'M_N,Rd [kNm]', num(steel.MNRd, 1)),
         plain('VRd', 'V_pl,Rd [kN]', num(steel.VRd, 1)),
-        plain('uSection', t('panels.loadCase.steel.section'), num(steel.utilisationSection, 3)),
+        plain(
+          'rho',
+          t('panels.loadCase.steel.shear'),
+          `${num(steel.utilisationShear, 3)} / ${num(steel.rho, 3)}`,
+        ),
+        plain('MNRd', t('panels.loadCase.steel.mnrd'), num(steel.MNRd, 1)),
+        plain(
+          'uSection',
+          t('panels.loadCase.steel.section'),
+          steel.utilisationSection === null ? notDesignable : num(steel.utilisationSection, 3),
+        ),
         ...(steel.buckling
           ? [
               plain('Lcr', t('panels.loadCase.steel.lcr'), num(steel.buckling.Lcr, 2)),
@@ -102,9 +121,15 @@ function Values({ row }: { row: HorizontalLoadRowResult }) {
               ),
             ]
           : []),
-        plain('u', t('panels.loadCase.steel.governing'), num(steel.utilisation, 3)),
+        plain(
+          'u',
+          t('panels.loadCase.steel.governing'),
+          steel.utilisation === null ? notDesignable : num(steel.utilisation, 3),
+        ),
       ]
     : null;
+  // a steel pipe row without a check result (class 4, wall or corrosion invalid): no capacity, no reinforcement
+  const isSteelWithoutCheck = !steel && row.sectionKind === 'steel-pipe';
   const bars = [
     field('AsLaengsCalc'),
     field('AsLaengs'),
@@ -135,7 +160,13 @@ function Values({ row }: { row: HorizontalLoadRowResult }) {
         </Card>
       </Col>
       <Col xs={24} lg={14}>
-        {steelItems ? (
+        {isSteelWithoutCheck ? (
+          <Card {...CARD} title={t('panels.loadCase.steel.title')}>
+            <Typography.Text type="danger" data-testid="steel-check-missing">
+              {t('panels.loadCase.steel.none')}
+            </Typography.Text>
+          </Card>
+        ) : steelItems ? (
           <Card {...CARD} title={t('panels.loadCase.steel.title')}>
             <Descriptions
               size="small"

@@ -142,8 +142,71 @@ describe('LoadCaseResultPanel', () => {
     expect(screen.queryByTestId('reinforcement')).toBeNull();
     expect(within(card).getByText(`${row.steel!.grade} / ${row.steel!.sectionClass}`)).toBeTruthy();
     const governing = within(card).getByText('Ausnutzung maßgebend').closest('tr')!;
-    expect(governing.textContent).toContain(row.steel!.utilisation.toFixed(3));
+    expect(governing.textContent).toContain(row.steel!.utilisation!.toFixed(3));
     expect(within(card).getByText(row.steel!.buckling!.NbRd.toFixed(1))).toBeTruthy();
+    // the values used: manufacture (default), wall and corrosion, net section, shear utilisation and ρ
+    expect(within(card).getByText('kaltgefertigt (Knicklinie c)')).toBeTruthy();
+    expect(within(card).getByText('12.0 / 0.0')).toBeTruthy();
+    expect(within(card).getByText('500.0 × 12.0')).toBeTruthy();
+    const shear = within(card).getByText('V_Ed/V_pl,Rd (6.2.6) / ρ (6.2.8)').closest('tr')!;
+    expect(shear.textContent).toContain(`${row.steel!.utilisationShear.toFixed(3)} / 0.000`);
+  });
+
+  it('shows the hot-finished, corroded check and "cannot be verified" when no N–M resistance is left', () => {
+    const project = structuredClone(loadcasesProject) as unknown as typeof workbook;
+    project.settings = {
+      ...project.settings,
+      StahlrohrHerstellung: 'warmgefertigt',
+      StahlrohrKorrosionMm: 2,
+    };
+    const steelResult = calculateProject(project);
+    const row = steelResult.horizontal_loadcases[0]!.horizontal_loads.find(
+      (r) => r.Pname === 'R1',
+    )!;
+    show(
+      <LoadCaseResultPanel
+        loadCase={project.horizontal_loadcases[0]!}
+        result={steelResult}
+        selectedPname="R1"
+      />,
+    );
+    let card = screen.getByTestId('steel-check');
+    expect(within(card).getByText('warmgefertigt (Knicklinie a)')).toBeTruthy();
+    expect(within(card).getByText('12.0 / 2.0')).toBeTruthy();
+    expect(within(card).getByText('496.0 × 10.0')).toBeTruthy();
+    expect(row.steel!.buckling!.curve).toBe('a');
+    cleanup();
+    // the engine's result for V_Ed > V_pl,Rd: ρ = 1, no utilisation (steel-pipe.test.ts)
+    row.steel = { ...row.steel!, rho: 1, utilisation: null, utilisationSection: null };
+    show(
+      <LoadCaseResultPanel
+        loadCase={project.horizontal_loadcases[0]!}
+        result={steelResult}
+        selectedPname="R1"
+      />,
+    );
+    card = screen.getByTestId('steel-check');
+    const governing = within(card).getByText('Ausnutzung maßgebend').closest('tr')!;
+    expect(governing.textContent).toContain('nicht nachweisbar');
+  });
+
+  it('shows "no resistance" instead of reinforcement for a class-4 steel pipe', () => {
+    const project = structuredClone(loadcasesProject) as unknown as typeof workbook;
+    project.piles = project.piles.map((p) => (p.Pname === 'R1' ? { ...p, Wanddicke: 5 } : p));
+    const steelResult = calculateProject(project);
+    show(
+      <LoadCaseResultPanel
+        loadCase={project.horizontal_loadcases[0]!}
+        result={steelResult}
+        selectedPname="R1"
+      />,
+    );
+    expect(screen.getByTestId('steel-check-missing').textContent).toContain(
+      'Keine Tragfähigkeit ausgewiesen',
+    );
+    expect(screen.queryByTestId('reinforcement')).toBeNull();
+    expect(screen.queryByTestId('steel-check')).toBeNull();
+    expect(screen.getAllByText(/Querschnittsklasse 4/).length).toBeGreaterThan(0);
   });
 
   it('says so when the result has no load cases yet or no row is selected', () => {
