@@ -179,6 +179,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     provider: paymentProvider,
     clock,
     log: app.log,
+    mailer,
+    publicUrl: config.publicUrl,
     settlePending: billingSvc.settlePending,
   });
   app.decorate('renewals', renewals);

@@ -135,10 +135,17 @@ export const uniqueEmail = (prefix = 'user'): string => {
 
 export const PASSWORD = 'Secret#123';
 
+export type OutboxMail = { to: string; subject: string; text: string; html: string };
+
+/** The mails kept for `email` in the development outbox, newest first. */
+export const mailsTo = async (t: TestApp, email: string): Promise<OutboxMail[]> => {
+  const res = await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`);
+  return json(res).data as OutboxMail[];
+};
+
 /** The newest 6-digit code mailed to `email`, read through the development outbox route. */
 export const readOtp = async (t: TestApp, email: string): Promise<string> => {
-  const res = await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`);
-  const mails = json(res).data as { text: string }[];
+  const mails = await mailsTo(t, email);
   const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no OTP mail for ${email}`);
   return code;

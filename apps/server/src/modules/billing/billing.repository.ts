@@ -60,6 +60,36 @@ export const billingRepository = (db: Db) => ({
       await db.select().from(subscriptions).where(eq(subscriptions.company_id, companyId)).limit(1)
     )[0],
 
+  /**
+   * Who hears of billing events that no request triggered (ADR 0108): the active Owners and the company's
+   * verified address, each once (case-insensitive), with the company name.
+   */
+  billingContacts: async (
+    companyId: number,
+  ): Promise<{ company: string; recipients: string[] } | undefined> => {
+    const [company] = await db
+      .select({ name: companies.name, email: companies.email })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    if (!company) return undefined;
+    const owners = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(
+        and(eq(users.company_id, companyId), eq(users.role, 'Owner'), eq(users.is_active, true)),
+      )
+      .orderBy(asc(users.id));
+    const recipients: string[] = [];
+    for (const email of [...owners.map((o) => o.email), company.email]) {
+      const address = email.trim();
+      if (address && !recipients.some((r) => r.toLowerCase() === address.toLowerCase())) {
+        recipients.push(address);
+      }
+    }
+    return { company: company.name, recipients };
+  },
+
   activeUsers: async (companyId: number): Promise<number> => {
     const [row] = await db
       .select({ n: count() })

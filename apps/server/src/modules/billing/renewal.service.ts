@@ -6,6 +6,8 @@ import type { BillingLog } from '#app/modules/billing/billing.service';
 import type { SubscriptionRow } from '#app/modules/billing/licence';
 import { periodEnd } from '#app/modules/billing/licence';
 import type { PaymentProvider } from '#app/modules/billing/payment-provider';
+import { renewalFailedMail, renewedMail } from '#app/modules/billing/billing-mails';
+import type { Mail, Mailer } from '#app/modules/mail/mailer';
 
 /** A renewal claim lapses after this time (a process that died while charging does not block for good). */
 export const RENEWAL_LEASE_MS = 10 * MINUTE;
@@ -27,6 +29,9 @@ type Deps = {
   provider: PaymentProvider;
   clock: Clock;
   log: BillingLog;
+  /** Renewal receipts and failure notices go to the Owners and the company address (ADR 0108). */
+  mailer: Mailer;
+  publicUrl: string;
   /** Finalises or gives up a payment that waited for 3-D Secure (billing service). */
   settlePending: (
     row: NonNullable<Awaited<ReturnType<BillingRepository['pending']>>>,
@@ -54,15 +59,33 @@ export type RenewalRun = {
 export const renewalService = (deps: Deps) => {
   const { billing, provider, clock, log } = deps;
 
-  /** The charged next period: period moved on and invoice written, once. */
-  const recordCharged = (
+  /**
+   * Mails a billing event to the company's contacts. Best effort: the charge or the failure is recorded
+   * already, and a mail server that is down must not undo it or make the job retry the charge.
+   */
+  const notify = async (
+    companyId: number,
+    build: (to: string, company: string) => Mail,
+  ): Promise<void> => {
+    try {
+      const contacts = await billing.billingContacts(companyId);
+      for (const to of contacts?.recipients ?? []) {
+        await deps.mailer.send(build(to, contacts?.company ?? ''));
+      }
+    } catch (error) {
+      log.error({ err: error, companyId }, 'billing notice not sent');
+    }
+  };
+
+  /** The charged next period: period moved on and invoice written, once; the receipt mailed then. */
+  const recordCharged = async (
     subscription: SubscriptionRow,
     charge: { reference: string; cardLast4: string | null },
     now: Date,
   ): Promise<InvoiceRow | null> => {
     const b = subscription.billing === 'yearly' ? 'yearly' : 'monthly';
     const next = periodEnd(subscription.period_end, b);
-    return billing.recordRenewal(
+    const invoice = await billing.recordRenewal(
       subscription,
       { periodEnd: next, now, cardLast4: charge.cardLast4 },
       {
@@ -82,6 +105,42 @@ export const renewalService = (deps: Deps) => {
         created_by: null,
       },
     );
+    if (invoice) {
+      await notify(subscription.company_id, (to, company) =>
+        renewedMail({ to, company, invoice, publicUrl: deps.publicUrl }),
+      );
+    }
+    return invoice;
+  };
+
+  /**
+   * The renewal of the running period failed: past due with its reason, once per period; the notice is
+   * mailed only by the call that marked it (job or webhook, whichever came first).
+   */
+  const recordFailed = async (
+    subscription: SubscriptionRow,
+    failure: 'card_declined' | 'authentication_required',
+    now: Date,
+  ): Promise<boolean> => {
+    const marked = await billing.markRenewalFailed(
+      subscription.id,
+      subscription.period_end,
+      failure,
+      now,
+    );
+    if (marked) {
+      await notify(subscription.company_id, (to, company) =>
+        renewalFailedMail({
+          to,
+          company,
+          failure,
+          cardLast4: subscription.card_last4,
+          periodEnd: subscription.period_end,
+          publicUrl: deps.publicUrl,
+        }),
+      );
+    }
+    return marked;
   };
 
   const renewOne = async (
@@ -125,7 +184,7 @@ export const renewalService = (deps: Deps) => {
       return 'retry';
     }
     if (outcome.status === 'failed') {
-      await billing.markRenewalFailed(claimed.id, claimed.period_end, outcome.failure, now);
+      await recordFailed(claimed, outcome.failure, now);
       log.info(
         { subscriptionId: claimed.id, failure: outcome.failure, reason: outcome.reason },
         'automatic renewal failed: past due',
@@ -138,6 +197,7 @@ export const renewalService = (deps: Deps) => {
 
   return {
     recordCharged,
+    recordFailed,
 
     runRenewals: async (): Promise<RenewalRun> => {
       const run: RenewalRun = { settled: 0, renewed: 0, failed: 0, skipped: 0, retry: 0 };

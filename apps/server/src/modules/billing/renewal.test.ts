@@ -9,6 +9,9 @@ import { billingRepository } from '#app/modules/billing/billing.repository';
 import { periodEnd } from '#app/modules/billing/licence';
 import type { OffSessionRequest, PaymentProvider } from '#app/modules/billing/payment-provider';
 import { testPaymentProvider } from '#app/modules/billing/payment-provider';
+import { mailRepository } from '#app/modules/mail/mail.repository';
+import type { Mailer } from '#app/modules/mail/mailer';
+import { outboxMailer } from '#app/modules/mail/mailer';
 import { isUniqueViolation } from '#app/modules/projects/projects.repository';
 import {
   CARD_3DS_ALWAYS,
@@ -30,6 +33,7 @@ import {
   createTestApp,
   databases,
   json,
+  mailsTo,
   signUp,
   uniqueEmail,
 } from '#app/test/test-app';
@@ -76,7 +80,8 @@ describe.each(databases)('automatic renewal on %s', (kind) => {
 
   it('charges the saved card 3 days before the period end, records the invoice and moves the period on — once', async () => {
     const owner = await signUp(t);
-    const first = await paidCompany(t, owner, uniqueEmail('buero'));
+    const companyEmail = uniqueEmail('buero');
+    const first = await paidCompany(t, owner, companyEmail);
     const end = new Date(first.subscription.period_end);
     expect(first.subscription).toMatchObject({
       auto_renew: true,
@@ -115,6 +120,17 @@ describe.each(databases)('automatic renewal on %s', (kind) => {
       test_mode: true,
     });
     expect(renewal?.number).toMatch(/-0002$/);
+    // The receipt goes to the Owner and to the company address, in German and English, once.
+    const renewed = (m: { subject: string }) => m.subject.includes('Subscription renewed');
+    for (const to of [owner.email, companyEmail]) {
+      const receipts = (await mailsTo(t, to)).filter(renewed);
+      expect(receipts, to).toHaveLength(1);
+      expect(receipts[0]?.subject).toContain(renewal?.number);
+      expect(receipts[0]?.text).toContain('2 Benutzer, monatliche Abrechnung');
+      expect(receipts[0]?.text).toContain('Abgebucht: 14,40\u00a0€ zzgl. Umsatzsteuer');
+      expect(receipts[0]?.text).toContain('Charged: €14.40 plus VAT (card ending 4242)');
+      expect(receipts[0]?.text).toContain('Testmodus: Es wurde kein Geld bewegt.');
+    }
     await relogin(t, owner);
     expect(await subscriptionOf(t, owner)).toMatchObject({
       status: 'active',
@@ -252,6 +268,19 @@ describe.each(databases)('automatic renewal on %s', (kind) => {
       renewal_failure: 'card_declined',
       period_end: end,
     });
+    // The Owner hears of it by mail: why, until when work goes on, where to renew.
+    const notices = (await mailsTo(t, owner.email)).filter((m) =>
+      m.subject.includes('Automatic renewal failed'),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('abgelehnt, zum Beispiel weil die Karte abgelaufen ist');
+    expect(notices[0]?.text).toContain(
+      'The bank declined the payment with the saved card (ending 4242)',
+    );
+    // The period of the 15 Jan 2026 upgrade ends on 15 Feb 2026 (manual clock, German time).
+    expect(notices[0]?.text).toMatch(/Zeitraums am 15\.02\.2026, \d\d:\d\d Uhr arbeiten/);
+    expect(notices[0]?.text).toMatch(/period on 15 Feb 2026, \d\d:\d\d \(German time\) all users/);
+    expect(notices[0]?.text).toMatch(/\/account\?tab=payment/);
     await relogin(t, owner);
     const member = await addColleague(t, owner.companyId, 'Member');
     expect(await subscriptionOf(t, member)).toMatchObject({
@@ -335,6 +364,11 @@ describe.each(databases)('automatic renewal on %s', (kind) => {
       banner: 'past_due',
       banner_reason: 'authentication_required',
     });
+    const notices = (await mailsTo(t, email)).filter((m) =>
+      m.subject.includes('Automatic renewal failed'),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('(3-D Secure)');
   });
 
   it('a card that needs 3-D Secure only until it is set up: the renewal goes through off-session', async () => {
@@ -435,6 +469,39 @@ describe.each(databases)('the renewal timer on %s', (kind) => {
       expect(
         await t.database.db.select().from(invoices).where(eq(invoices.company_id, owner.companyId)),
       ).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(databases)('renewal notices with a broken mail server on %s', (kind) => {
+  it('a notice that cannot be sent is logged; the charge stays recorded and is not repeated', async () => {
+    // The outbox of the test database, except billing notices while `smtpDown` (a mail server refusing).
+    let smtpDown = false;
+    let outbox: Mailer | null = null;
+    const mailer: Mailer = {
+      kind: 'smtp',
+      send: async (mail) => {
+        if (smtpDown && mail.subject.startsWith('Pfahlplaner:')) {
+          throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+        }
+        await outbox?.send(mail);
+      },
+    };
+    const t = await createTestApp(kind, { mailer });
+    outbox = outboxMailer(mailRepository(t.database.db, t.clock), t.app.log, () => undefined);
+    try {
+      const owner = await signUp(t);
+      const first = await paidCompany(t, owner, uniqueEmail('buero'));
+      const end = new Date(first.subscription.period_end);
+      t.clock.set(new Date(end.getTime() - 3 * DAY));
+      smtpDown = true;
+      expect(await t.app.renewals.runRenewals()).toMatchObject({ renewed: 1, retry: 0 });
+      expect((await invoicesOf(t, owner.companyId)).filter((i) => i.automatic)).toHaveLength(1);
+      expect(await t.app.renewals.runRenewals()).toMatchObject({ renewed: 0, retry: 0 });
+      const subjects = (await mailsTo(t, owner.email)).map((m) => m.subject);
+      expect(subjects.some((s) => s.includes('Subscription renewed'))).toBe(false);
     } finally {
       await t.close();
     }

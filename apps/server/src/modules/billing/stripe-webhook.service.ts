@@ -89,12 +89,7 @@ export const stripeWebhookService = (deps: Deps) => {
       intent.last_payment_error?.code === 'authentication_required'
         ? 'authentication_required'
         : 'card_declined';
-    const marked = await billing.markRenewalFailed(
-      subscription.id,
-      subscription.period_end,
-      failure,
-      clock.now(),
-    );
+    const marked = await deps.renewals.recordFailed(subscription, failure, clock.now());
     return marked ? 'renewal_past_due' : 'renewal_already_past_due';
   };
 

@@ -18,7 +18,7 @@ import {
 import type { FakeStripe } from '#app/test/fake-stripe';
 import { startFakeStripe } from '#app/test/fake-stripe';
 import type { SignedIn, TestApp } from '#app/test/test-app';
-import { createTestApp, databases, json, signUp, uniqueEmail } from '#app/test/test-app';
+import { createTestApp, databases, json, mailsTo, signUp, uniqueEmail } from '#app/test/test-app';
 
 /**
  * Stripe webhooks (ADR 0085): the raw body is checked with `stripe.webhooks.constructEvent` against
@@ -258,6 +258,12 @@ describe.each(databases)('Stripe webhook on %s', (kind) => {
     );
     expect(await t.app.renewals.runRenewals()).toMatchObject({ renewed: 0 });
     expect((await invoicesOf(t, owner.companyId)).filter((i) => i.automatic)).toHaveLength(1);
+    // One receipt, however the period was recorded and however often Stripe told us.
+    const receipts = (await mailsTo(t, owner.email)).filter((m) =>
+      m.subject.includes('Subscription renewed'),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toContain(renewal?.number);
   });
 
   it('a failed renewal PaymentIntent marks the subscription past due (if the job did not)', async () => {
@@ -282,6 +288,15 @@ describe.each(databases)('Stripe webhook on %s', (kind) => {
       status: 'past_due',
       banner_reason: 'authentication_required',
     });
+    // Another event about the same failure: already past due, and the Owner is told once.
+    expect(json(await send(eventOf('payment_intent.payment_failed', object))).data.outcome).toBe(
+      'renewal_already_past_due',
+    );
+    const notices = (await mailsTo(t, owner.email)).filter((m) =>
+      m.subject.includes('Automatic renewal failed'),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('3-D Secure');
     // About a period that has moved on meanwhile: ignored.
     const stale = {
       ...object,

@@ -1,5 +1,6 @@
 import type { MailLang } from '@pfahlplaner/contracts';
 import type { Mail } from '#app/modules/mail/mailer';
+import { escapeHtml } from '#app/modules/mail/notice-mail';
 
 export type OtpPurpose = 'signup' | 'reset';
 
@@ -37,12 +38,6 @@ const TEXTS = {
     signature: 'Your Pfahlplaner team',
   },
 } as const;
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** A mail that carries a 6-digit code, as HTML and plain text (used by every code mail of the product). */
 export const codeMail = (args: {

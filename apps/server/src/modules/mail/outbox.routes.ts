@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
 import type { MailRepository } from '#app/modules/mail/mail.repository';
+import { escapeHtml } from '#app/modules/mail/notice-mail';
 
 const OutboxQuerySchema = z.object({
   to: z.string().trim().toLowerCase().max(254, { error: 'TOO_LONG' }).optional(),
@@ -15,12 +16,6 @@ const OutboxMailSchema = z.object({
   html: z.string(),
   created_at: z.string(),
 });
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * Development only (not registered when NODE_ENV=production): the mails the outbox kept instead of sending.

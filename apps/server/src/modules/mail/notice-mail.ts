@@ -1,0 +1,43 @@
+import type { MailLang } from '@pfahlplaner/contracts';
+import type { Mail } from '#app/modules/mail/mailer';
+
+/** Escapes text for the HTML part of a mail. */
+export const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** One language's part of a notice: paragraphs, then the signature. */
+export type NoticeSection = { lang: MailLang; paragraphs: string[]; signature: string };
+
+/**
+ * A notice without a code (billing events of the background job), as HTML and plain text. Mails that no
+ * request triggered carry German first and English below it: the product stores no language per user, and
+ * the browser's choice is unknown to a job (ADR 0108).
+ */
+export const noticeMail = (args: {
+  to: string;
+  subject: string;
+  sections: NoticeSection[];
+  publicUrl: string;
+}): Mail => {
+  const text = `${args.sections
+    .map((s) => [...s.paragraphs, s.signature].join('\n\n'))
+    .join('\n\n----\n\n')}\n\n${args.publicUrl}\n`;
+  const sections = args.sections
+    .map(
+      (s) =>
+        `<div lang="${s.lang}">${s.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p>${escapeHtml(s.signature)}</p></div>`,
+    )
+    .join('<hr style="border:none;border-top:1px solid #d9e2ec;margin:20px 0">');
+  const html = `<!doctype html>
+<html lang="${args.sections[0]?.lang ?? 'de'}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;background:#f5f7fa;padding:24px">
+<table role="presentation" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px" width="100%">
+<tr><td>
+<h1 style="font-size:20px;margin:0 0 16px;color:#0b4f8a">Pfahlplaner</h1>
+${sections}
+<p><a href="${escapeHtml(args.publicUrl)}">${escapeHtml(args.publicUrl)}</a></p>
+</td></tr></table></body></html>`;
+  return { to: args.to, subject: args.subject, text, html };
+};
