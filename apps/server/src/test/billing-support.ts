@@ -11,7 +11,11 @@ let ipCounter = 0;
 const ip = () => `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 /** Requests and enters the company e-mail code of the upgrade wizard (through the outbox). */
-export const verifyCompanyEmail = async (t: TestApp, owner: SignedIn, email: string) => {
+export const verifyCompanyEmail = async (
+  t: TestApp,
+  owner: SignedIn,
+  email: string,
+): Promise<string> => {
   const req = await t.call(
     'GET',
     `/api/companies/api/requestVerifyCompanyEmail/?company_verify_email=${encodeURIComponent(email)}`,
@@ -25,6 +29,7 @@ export const verifyCompanyEmail = async (t: TestApp, owner: SignedIn, email: str
     body: { company_verify_email: email, otp },
   });
   expect(res.statusCode, res.body).toBe(200);
+  return otp;
 };
 
 /** Access tokens live 15 minutes; after the clock jumps, sign in again. */

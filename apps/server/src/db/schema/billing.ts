@@ -25,6 +25,7 @@ import { users } from './users';
  * the last four digits are kept for display. `renewal_failure` is set when the automatic charge of the next
  * period failed (the subscription is past due until the period end); `renewal_lease_until` is the claim of
  * the one server process that is charging the next period right now (a conditional update takes it).
+ * `ending_notice_for` is the period end of the last "ends soon" mail (ADR 0108).
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -55,6 +56,8 @@ export const subscriptions = pgTable(
     renewal_failure: varchar('renewal_failure', { length: 32 }),
     renewal_failed_at: timestamptz('renewal_failed_at'),
     renewal_lease_until: timestamptz('renewal_lease_until'),
+    /** The period end whose "ends soon" mail (trial, or paid without renewal) was sent; once per period (ADR 0108). */
+    ending_notice_for: timestamptz('ending_notice_for'),
   },
   (t) => [
     check('subscriptions_plan_check', sql`${t.plan} in ('Trial', 'Paid')`),

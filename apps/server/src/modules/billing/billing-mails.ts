@@ -146,3 +146,57 @@ export const renewedMail = (a: RenewedMailArgs): Mail => {
     publicUrl: a.publicUrl,
   });
 };
+
+export type EndingSoonMailArgs = {
+  to: string;
+  company: string;
+  plan: 'Trial' | 'Paid';
+  seats: number;
+  billing: string | null;
+  periodEnd: Date;
+  publicUrl: string;
+};
+
+/**
+ * A trial, or a paid period without automatic renewal, ends soon (ADR 0108): when, what happens then, and where
+ * the Owner continues — the upgrade wizard for a trial, Account → Payment for a paid period.
+ */
+export const endingSoonMail = (a: EndingSoonMailArgs): Mail => {
+  const trial = a.plan === 'Trial';
+  const link = trial ? `${a.publicUrl}/upgrade` : paymentLink(a.publicUrl);
+  const yearly = a.billing === 'yearly';
+  const texts: Record<MailLang, string[]> = {
+    de: [
+      GREETING.de,
+      trial
+        ? `der Testzeitraum von ${a.company} (${a.seats} Benutzer) endet am ${moment('de', a.periodEnd)}.`
+        : `das Pfahlplaner-Abonnement von ${a.company} (${a.seats} Benutzer, ${yearly ? 'jährliche' : 'monatliche'} Abrechnung) endet am ${moment('de', a.periodEnd)}. Die automatische Verlängerung ist ausgeschaltet.`,
+      'Danach sind die Projekte nur noch lesbar; es geht nichts verloren.',
+      trial
+        ? `Um weiterzuarbeiten, kann der Owner ein Abonnement abschließen: ${link}`
+        : `Der Owner kann das Abonnement unter Konto → Zahlung verlängern oder die automatische Verlängerung einschalten: ${link}`,
+    ],
+    en: [
+      GREETING.en,
+      trial
+        ? `the trial of ${a.company} (${a.seats} user(s)) ends on ${moment('en', a.periodEnd)}.`
+        : `the Pfahlplaner subscription of ${a.company} (${a.seats} user(s), billed ${yearly ? 'yearly' : 'monthly'}) ends on ${moment('en', a.periodEnd)}. Automatic renewal is switched off.`,
+      'After that the projects are read-only; nothing is lost.',
+      trial
+        ? `To keep working, the Owner can take out a subscription: ${link}`
+        : `The Owner can renew the subscription under Account → Payment or switch automatic renewal on: ${link}`,
+    ],
+  };
+  return noticeMail({
+    to: a.to,
+    subject: trial
+      ? 'Pfahlplaner: Ihr Testzeitraum endet bald / Your trial ends soon'
+      : 'Pfahlplaner: Ihr Abonnement endet bald / Your subscription ends soon',
+    sections: LANGS.map((lang): NoticeSection => ({
+      lang,
+      paragraphs: texts[lang],
+      signature: SIGNATURE[lang],
+    })),
+    publicUrl: a.publicUrl,
+  });
+};

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+} from 'drizzle-orm';
 import type { Db } from '#app/db/database';
 import {
   companies,
@@ -335,6 +349,56 @@ export const billingRepository = (db: Db) => ({
   },
 
   /** The automatic charge of the period ending at `periodEnd` failed: past due (ADR 0084). */
+  /**
+   * Subscriptions whose "ends soon" mail is due (ADR 0108): a trial ending by `trialBy`, a paid period without
+   * automatic renewal ending by `paidBy` — running, not blocked, of a company not on the Free plan, and not
+   * yet told for this period end.
+   */
+  endingNoticesDue: (now: Date, trialBy: Date, paidBy: Date): Promise<SubscriptionRow[]> =>
+    db
+      .select(getTableColumns(subscriptions))
+      .from(subscriptions)
+      .innerJoin(companies, eq(companies.id, subscriptions.company_id))
+      .where(
+        and(
+          eq(subscriptions.status, 'active'),
+          ne(companies.plan, 'Free'),
+          gt(subscriptions.period_end, now),
+          or(
+            isNull(subscriptions.ending_notice_for),
+            ne(subscriptions.ending_notice_for, subscriptions.period_end),
+          ),
+          or(
+            and(eq(subscriptions.plan, 'Trial'), lte(subscriptions.period_end, trialBy)),
+            and(
+              eq(subscriptions.plan, 'Paid'),
+              eq(subscriptions.auto_renew, false),
+              lte(subscriptions.period_end, paidBy),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(subscriptions.id)),
+
+  /** Takes the "ends soon" mail of one period for this process: true once per period end, whoever asks. */
+  claimEndingNotice: async (subscriptionId: number, periodEnd: Date): Promise<boolean> => {
+    const rows = await db
+      .update(subscriptions)
+      .set({ ending_notice_for: periodEnd })
+      .where(
+        and(
+          eq(subscriptions.id, subscriptionId),
+          eq(subscriptions.period_end, periodEnd),
+          or(
+            isNull(subscriptions.ending_notice_for),
+            ne(subscriptions.ending_notice_for, periodEnd),
+          ),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    return rows.length > 0;
+  },
+
   markRenewalFailed: async (
     subscriptionId: number,
     periodEnd: Date,

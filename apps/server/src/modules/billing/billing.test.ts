@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- envelope data is asserted with toMatchObject, see test-app.ts */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- envelope data is asserted with toMatchObject, see test-app.ts */
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,13 @@ import {
   testPaymentProvider,
 } from '#app/modules/billing/payment-provider';
 import type { StripeClient } from '#app/modules/billing/payment-provider';
+import {
+  relogin,
+  subscriptionOf,
+  testCard,
+  upgradeBody as supportUpgradeBody,
+  verifyCompanyEmail,
+} from '#app/test/billing-support';
 import { insertProject, setSubscription, SUPPORT_TOKEN } from '#app/test/teams-support';
 import type { SignedIn, TestApp } from '#app/test/test-app';
 import {
@@ -19,36 +26,14 @@ import {
   createTestApp,
   databases,
   json,
-  PASSWORD,
   readOtp,
   signUp,
   uniqueEmail,
 } from '#app/test/test-app';
 
-const card = (card_number: string, over: Record<string, unknown> = {}) => ({
-  provider: 'test',
-  card_number,
-  expiry: '12/34',
-  cvc: '123',
-  holder: 'Erika Muster',
-  ...over,
-});
-
-const upgradeBody = (email: string, over: Record<string, unknown> = {}) => ({
-  company: {
-    name: 'Muster Statik GmbH',
-    street: 'Ring 5',
-    postal_code: '80331',
-    location: 'München',
-    country_id: 'DE',
-    email,
-  },
-  company_verify_email: email,
-  billing: 'monthly',
-  users: 3,
-  payment: card('4242 4242 4242 4242'),
-  ...over,
-});
+/** This file's upgrades are for 3 users unless a test says otherwise. */
+const upgradeBody = (email: string, over: Record<string, unknown> = {}) =>
+  supportUpgradeBody(email, { users: 3, ...over });
 
 describe('licence status (pure, manual dates)', () => {
   const sub = (over: Partial<SubscriptionRow>): SubscriptionRow => ({
@@ -73,6 +58,7 @@ describe('licence status (pure, manual dates)', () => {
     renewal_failure: null,
     renewal_failed_at: null,
     renewal_lease_until: null,
+    ending_notice_for: null,
     ...over,
   });
   it.each([
@@ -282,37 +268,9 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
     await t.close();
   });
 
-  const verifyCompanyEmail = async (owner: SignedIn, email: string) => {
-    const req = await t.call(
-      'GET',
-      `/api/companies/api/requestVerifyCompanyEmail/?company_verify_email=${encodeURIComponent(email)}`,
-      { token: owner.access, ip: ip() },
-    );
-    expect(req.statusCode, req.body).toBe(200);
-    const otp = await readOtp(t, email);
-    const res = await t.call('POST', '/api/companies/api/verifyOTPWithCompanyEmail/', {
-      token: owner.access,
-      ip: ip(),
-      body: { company_verify_email: email, otp },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return otp;
-  };
-  /** Access tokens live 15 minutes; after the clock jumps, sign in again. */
-  const relogin = async (u: SignedIn): Promise<void> => {
-    const res = await t.call('POST', '/api/v1/auth/login/', {
-      body: { email: u.email, password: PASSWORD },
-      ip: ip(),
-    });
-    u.access = json(res).data.access_token;
-  };
-  const subscription = async (u: SignedIn) =>
-    json(await t.call('GET', `/api/v1/companies/${u.companyId}/subscription/`, { token: u.access }))
-      .data;
-
   it('a new company is Free: 1 seat, no period, test mode labelled', async () => {
     const owner = await signUp(t);
-    expect(await subscription(owner)).toEqual({
+    expect(await subscriptionOf(t, owner)).toEqual({
       plan: 'Free',
       status: 'free',
       banner: 'none',
@@ -386,7 +344,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
     it('a code of another address does not verify this one', async () => {
       const owner = await signUp(t);
       const a = uniqueEmail('firma');
-      const otp = await verifyCompanyEmail(owner, a);
+      const otp = await verifyCompanyEmail(t, owner, a);
       const res = await t.call('POST', '/api/companies/api/verifyOTPWithCompanyEmail/', {
         token: owner.access,
         ip: ip(),
@@ -406,7 +364,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
     it('with an approved test card: Paid plan, company data, subscription and first invoice', async () => {
       const owner = await signUp(t);
       const email = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, email);
+      await verifyCompanyEmail(t, owner, email);
       const res = await upgrade(owner, upgradeBody(email, { billing: 'yearly', users: 4 }));
       expect(res.statusCode, res.body).toBe(201);
       const data = json(res).data;
@@ -480,7 +438,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
     it('monthly: 7.20 € per user', async () => {
       const owner = await signUp(t);
       const email = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, email);
+      await verifyCompanyEmail(t, owner, email);
       const res = await upgrade(owner, upgradeBody(email, { users: 3 }));
       expect(json(res).data.invoice.amount_cents).toBe(2160);
     });
@@ -492,8 +450,8 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
     ])('card %s is refused (%i %s) and nothing is written', async (number, status, code) => {
       const owner = await signUp(t);
       const email = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, email);
-      const res = await upgrade(owner, upgradeBody(email, { payment: card(number) }));
+      await verifyCompanyEmail(t, owner, email);
+      const res = await upgrade(owner, upgradeBody(email, { payment: testCard(number) }));
       expect(res.statusCode).toBe(status);
       expect(json(res).error?.code).toBe(code);
       const [company] = await t.database.db
@@ -519,7 +477,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       expect(json(unverified).error?.details).toEqual([
         { path: 'company_verify_email', code: 'COMPANY_EMAIL_NOT_VERIFIED' },
       ]);
-      await verifyCompanyEmail(owner, email);
+      await verifyCompanyEmail(t, owner, email);
       const other = await upgrade(owner, {
         ...upgradeBody(email),
         company: { ...upgradeBody(email).company, email: uniqueEmail('anders') },
@@ -528,7 +486,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
         { path: 'company.email', code: 'COMPANY_EMAIL_NOT_VERIFIED' },
       ]);
       t.clock.advance(61 * MINUTE);
-      await relogin(owner);
+      await relogin(t, owner);
       const late = await upgrade(owner, upgradeBody(email));
       expect(json(late).error?.details[0]?.code).toBe('COMPANY_EMAIL_NOT_VERIFIED');
     });
@@ -541,7 +499,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
         [{ users: 1.5 }, 'users'],
         [{ users: '2' }, 'users'],
         [{ billing: 'weekly' }, 'billing'],
-        [{ payment: card('4242424242424242', { cvc: '12' }) }, 'payment.cvc'],
+        [{ payment: testCard('4242424242424242', { cvc: '12' }) }, 'payment.cvc'],
         [
           { payment: { provider: 'stripe', payment_method_id: 'nope' } },
           'payment.payment_method_id',
@@ -556,7 +514,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
     it('a Stripe payment on a test-mode server is PAYMENT_PROVIDER_MISMATCH', async () => {
       const owner = await signUp(t);
       const email = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, email);
+      await verifyCompanyEmail(t, owner, email);
       const res = await upgrade(
         owner,
         upgradeBody(email, { payment: { provider: 'stripe', payment_method_id: 'pm_card_visa' } }),
@@ -569,14 +527,14 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
     it('renewal: refused early, open in the last 14 days, the new period follows the running one', async () => {
       const owner = await signUp(t);
       const first = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, first);
+      await verifyCompanyEmail(t, owner, first);
       expect((await upgrade(owner, upgradeBody(first, { users: 2 }))).statusCode).toBe(201);
-      const end = new Date((await subscription(owner)).period_end);
+      const end = new Date((await subscriptionOf(t, owner)).period_end);
       // Still more than RENEWAL_WINDOW_DAYS left: ALREADY_SUBSCRIBED.
       t.clock.set(new Date(end.getTime() - 14 * DAY - MINUTE));
-      await relogin(owner);
+      await relogin(t, owner);
       const second = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, second);
+      await verifyCompanyEmail(t, owner, second);
       const early = await upgrade(owner, upgradeBody(second, { billing: 'yearly', users: 3 }));
       expect(json(early).error?.code).toBe('ALREADY_SUBSCRIBED');
       // Within the window: the yearly period starts where the monthly one ends.
@@ -590,7 +548,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
         amount_cents: 21_600,
         seats: 3,
       });
-      expect(await subscription(owner)).toMatchObject({
+      expect(await subscriptionOf(t, owner)).toMatchObject({
         plan: 'Paid',
         status: 'active',
         billing: 'yearly',
@@ -599,8 +557,8 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       });
       // The licence does not lapse at the old period end.
       t.clock.set(new Date(end.getTime() + MINUTE));
-      await relogin(owner);
-      expect((await subscription(owner)).status).toBe('active');
+      await relogin(t, owner);
+      expect((await subscriptionOf(t, owner)).status).toBe('active');
       const list = json(
         await t.call('GET', `/api/v1/companies/${owner.companyId}/invoices/`, {
           token: owner.access,
@@ -616,11 +574,11 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       const owner = await signUp(t);
       await setSubscription(t, owner.companyId, { plan: 'Paid', seats: 5, status: 'blocked' });
       const email = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, email);
+      await verifyCompanyEmail(t, owner, email);
       const res = await upgrade(owner, upgradeBody(email, { users: 5 }));
       expect(res.statusCode).toBe(403);
       expect(json(res).error?.code).toBe('LICENCE_BLOCKED');
-      expect((await subscription(owner)).status).toBe('blocked');
+      expect((await subscriptionOf(t, owner)).status).toBe('blocked');
     });
 
     it('cannot buy fewer seats than the company has active users', async () => {
@@ -629,7 +587,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       await addColleague(t, owner.companyId, 'Member');
       await addColleague(t, owner.companyId, 'Member');
       const email = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, email);
+      await verifyCompanyEmail(t, owner, email);
       const res = await upgrade(owner, upgradeBody(email, { users: 2 }));
       expect(json(res).error).toEqual({
         code: 'SEAT_LIMIT',
@@ -655,17 +613,17 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       const projectId = await insertProject(t, owner.companyId, 'Trial-Projekt');
 
       t.clock.advance(11 * DAY);
-      await relogin(owner);
-      await relogin(member);
-      expect(await subscription(owner)).toMatchObject({
+      await relogin(t, owner);
+      await relogin(t, member);
+      expect(await subscriptionOf(t, owner)).toMatchObject({
         status: 'trial_ending',
         banner: 'trial_ending',
       });
-      expect(await subscription(member)).toMatchObject({ banner: 'trial_ending' });
+      expect(await subscriptionOf(t, member)).toMatchObject({ banner: 'trial_ending' });
 
       t.clock.advance(3 * DAY);
-      await relogin(owner);
-      expect(await subscription(owner)).toMatchObject({
+      await relogin(t, owner);
+      expect(await subscriptionOf(t, owner)).toMatchObject({
         status: 'expired',
         banner: 'expired',
         writable: false,
@@ -694,7 +652,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
 
       // Upgrading from the expired trial makes the company writable again; nothing was lost.
       const email = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, email);
+      await verifyCompanyEmail(t, owner, email);
       const up = await t.call('POST', '/api/companies/api/freeUserUpgradeCreateCompany/', {
         token: owner.access,
         body: upgradeBody(email, { users: 2 }),
@@ -711,7 +669,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
     it('a paid month runs out after one calendar month', async () => {
       const owner = await signUp(t);
       const email = uniqueEmail('buero');
-      await verifyCompanyEmail(owner, email);
+      await verifyCompanyEmail(t, owner, email);
       const up = json(
         await t.call('POST', '/api/companies/api/freeUserUpgradeCreateCompany/', {
           token: owner.access,
@@ -719,16 +677,19 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
         }),
       ).data;
       t.clock.set(new Date(new Date(up.subscription.period_end).getTime() - 1000));
-      await relogin(owner);
-      expect((await subscription(owner)).status).toBe('active');
+      await relogin(t, owner);
+      expect((await subscriptionOf(t, owner)).status).toBe('active');
       t.clock.advance(1000);
-      expect(await subscription(owner)).toMatchObject({ status: 'expired', banner: 'expired' });
+      expect(await subscriptionOf(t, owner)).toMatchObject({
+        status: 'expired',
+        banner: 'expired',
+      });
     });
 
     it('blocked by support: banner and LICENCE_BLOCKED on writes', async () => {
       const owner = await signUp(t);
       await setSubscription(t, owner.companyId, { plan: 'Paid', seats: 5, status: 'blocked' });
-      expect(await subscription(owner)).toMatchObject({
+      expect(await subscriptionOf(t, owner)).toMatchObject({
         status: 'blocked',
         banner: 'blocked',
         writable: false,

@@ -1,4 +1,9 @@
-import { priceCents, RENEWAL_CHARGE_LEAD_DAYS } from '@pfahlplaner/contracts';
+import {
+  priceCents,
+  RENEWAL_CHARGE_LEAD_DAYS,
+  RENEWAL_WINDOW_DAYS,
+  TRIAL_ENDING_DAYS,
+} from '@pfahlplaner/contracts';
 import type { Clock } from '#app/lib/clock';
 import { DAY, MINUTE } from '#app/lib/clock';
 import type { BillingRepository, InvoiceRow } from '#app/modules/billing/billing.repository';
@@ -6,7 +11,7 @@ import type { BillingLog } from '#app/modules/billing/billing.service';
 import type { SubscriptionRow } from '#app/modules/billing/licence';
 import { periodEnd } from '#app/modules/billing/licence';
 import type { PaymentProvider } from '#app/modules/billing/payment-provider';
-import { renewalFailedMail, renewedMail } from '#app/modules/billing/billing-mails';
+import { endingSoonMail, renewalFailedMail, renewedMail } from '#app/modules/billing/billing-mails';
 import type { Mail, Mailer } from '#app/modules/mail/mailer';
 
 /** A renewal claim lapses after this time (a process that died while charging does not block for good). */
@@ -47,6 +52,8 @@ export type RenewalRun = {
   skipped: number;
   /** The provider could not be asked; the next run tries again. */
   retry: number;
+  /** "Ends soon" mails sent: trials and paid periods without automatic renewal (ADR 0108). */
+  noticed: number;
 };
 
 /**
@@ -200,7 +207,14 @@ export const renewalService = (deps: Deps) => {
     recordFailed,
 
     runRenewals: async (): Promise<RenewalRun> => {
-      const run: RenewalRun = { settled: 0, renewed: 0, failed: 0, skipped: 0, retry: 0 };
+      const run: RenewalRun = {
+        settled: 0,
+        renewed: 0,
+        failed: 0,
+        skipped: 0,
+        retry: 0,
+        noticed: 0,
+      };
       const now = clock.now();
       for (const row of await billing.expiredPayments(now)) {
         try {
@@ -219,6 +233,27 @@ export const renewalService = (deps: Deps) => {
           log.error({ err: error, subscriptionId: due.id }, 'renewal failed unexpectedly');
           run.retry += 1;
         }
+      }
+      // After the charges: a period renewed just now has moved on and is not "ending".
+      const endings = await billing.endingNoticesDue(
+        now,
+        new Date(now.getTime() + TRIAL_ENDING_DAYS * DAY),
+        new Date(now.getTime() + RENEWAL_WINDOW_DAYS * DAY),
+      );
+      for (const ending of endings) {
+        if (!(await billing.claimEndingNotice(ending.id, ending.period_end))) continue;
+        await notify(ending.company_id, (to, company) =>
+          endingSoonMail({
+            to,
+            company,
+            plan: ending.plan === 'Trial' ? 'Trial' : 'Paid',
+            seats: ending.seats,
+            billing: ending.billing,
+            periodEnd: ending.period_end,
+            publicUrl: deps.publicUrl,
+          }),
+        );
+        run.noticed += 1;
       }
       return run;
     },

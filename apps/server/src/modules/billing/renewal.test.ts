@@ -415,14 +415,65 @@ describe.each(databases)('automatic renewal on %s', (kind) => {
       banner: 'period_ending',
       writable: true,
     });
+    // The same moment the job mails the Owner and the company address that the period ends — once.
+    expect(await run()).toMatchObject({ renewed: 0, noticed: 1 });
+    t.clock.advance(DAY);
+    expect(await run()).toMatchObject({ renewed: 0, noticed: 0 });
+    const ending = (await mailsTo(t, owner.email)).filter((m) =>
+      m.subject.includes('Your subscription ends soon'),
+    );
+    expect(ending).toHaveLength(1);
+    expect(ending[0]?.text).toContain('Die automatische Verlängerung ist ausgeschaltet.');
+    expect(ending[0]?.text).toContain('(2 user(s), billed monthly) ends on');
+    expect(ending[0]?.text).toMatch(/\/account\?tab=payment/);
     t.clock.set(new Date(end.getTime() - 2 * DAY));
-    expect(await run()).toMatchObject({ renewed: 0 });
+    expect(await run()).toMatchObject({ renewed: 0, noticed: 0 });
     expect(charges).toEqual([]);
     // On again (the due time has passed): the next run charges at once.
     await relogin(t, owner);
     const on = await autoRenew(owner, true);
     expect(json(on).data).toMatchObject({ auto_renew: true, banner: 'none', status: 'active' });
     expect(await run()).toMatchObject({ renewed: 1 });
+  });
+
+  it('a trial ends soon: the Owner is mailed once, TRIAL_ENDING_DAYS before the end, with the way to upgrade', async () => {
+    const owner = await signUp(t);
+    const end = new Date(t.clock.now().getTime() + 20 * DAY);
+    await setSubscription(t, owner.companyId, {
+      plan: 'Trial',
+      seats: 4,
+      period_end: end.toISOString(),
+    });
+    t.clock.set(new Date(end.getTime() - 3 * DAY - 1000));
+    expect(await run()).toMatchObject({ noticed: 0 });
+    t.clock.advance(1000);
+    expect(await run()).toMatchObject({ noticed: 1 });
+    expect(await run()).toMatchObject({ noticed: 0 });
+    const notices = (await mailsTo(t, owner.email)).filter((m) =>
+      m.subject.includes('Your trial ends soon'),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('der Testzeitraum von Test GmbH (4 Benutzer) endet am');
+    expect(notices[0]?.text).toContain('/upgrade');
+    // A new trial period (support extends it): told again for the new end, not for the old one.
+    const later = new Date(end.getTime() + 10 * DAY);
+    await setSubscription(t, owner.companyId, {
+      plan: 'Trial',
+      seats: 4,
+      period_end: later.toISOString(),
+    });
+    expect(await run()).toMatchObject({ noticed: 0 });
+    t.clock.set(new Date(later.getTime() - DAY));
+    expect(await run()).toMatchObject({ noticed: 1 });
+    // Blocked by support or already ended: nothing.
+    const other = await signUp(t);
+    await setSubscription(t, other.companyId, {
+      plan: 'Trial',
+      seats: 2,
+      status: 'blocked',
+      period_end: new Date(t.clock.now().getTime() + DAY).toISOString(),
+    });
+    expect(await run()).toMatchObject({ noticed: 0 });
   });
 
   it('auto-renew: only the Owner, only a paid subscription with a saved card, validated body', async () => {

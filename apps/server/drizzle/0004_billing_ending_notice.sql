@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "ending_notice_for" timestamp with time zone;
