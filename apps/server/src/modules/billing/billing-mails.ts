@@ -36,6 +36,24 @@ const SIGNATURE: Record<MailLang, string> = {
 const GREETING: Record<MailLang, string> = { de: 'Guten Tag,', en: 'Hello,' };
 const LANGS: MailLang[] = ['de', 'en'];
 
+/** One billing mail: German first, English below (ADR 0108), each with its greeting and signature. */
+const bilingual = (
+  to: string,
+  subject: string,
+  texts: Record<MailLang, string[]>,
+  publicUrl: string,
+): Mail =>
+  noticeMail({
+    to,
+    subject,
+    sections: LANGS.map((lang): NoticeSection => ({
+      lang,
+      paragraphs: [GREETING[lang], ...texts[lang]],
+      signature: SIGNATURE[lang],
+    })),
+    publicUrl,
+  });
+
 /** Where the Owner renews or finds the invoices: Account → Payment. */
 const paymentLink = (publicUrl: string) => `${publicUrl}/account?tab=payment`;
 
@@ -66,30 +84,24 @@ export const renewalFailedMail = (a: RenewalFailedMailArgs): Mail => {
         : `The bank declined the payment with the saved card${card(lang)}, for example because the card has expired.`;
   const texts: Record<MailLang, string[]> = {
     de: [
-      GREETING.de,
       `die automatische Verlängerung des Pfahlplaner-Abonnements von ${a.company} ist fehlgeschlagen.`,
       reason('de'),
       `Bis zum Ende des laufenden Zeitraums am ${moment('de', a.periodEnd)} arbeiten alle Benutzer wie gewohnt weiter. Danach sind die Projekte nur noch lesbar; es geht nichts verloren. Ein neuer Versuch wird nicht automatisch unternommen.`,
       `Der Owner kann das Abonnement unter Konto → Zahlung mit derselben oder einer anderen Karte verlängern: ${paymentLink(a.publicUrl)}`,
     ],
     en: [
-      GREETING.en,
       `the automatic renewal of the Pfahlplaner subscription of ${a.company} failed.`,
       reason('en'),
       `Until the end of the running period on ${moment('en', a.periodEnd)} all users work as usual. After that the projects are read-only; nothing is lost. No further attempt is made automatically.`,
       `The Owner can renew the subscription under Account → Payment with the same or another card: ${paymentLink(a.publicUrl)}`,
     ],
   };
-  return noticeMail({
-    to: a.to,
-    subject: 'Pfahlplaner: Automatische Verlängerung fehlgeschlagen / Automatic renewal failed',
-    sections: LANGS.map((lang): NoticeSection => ({
-      lang,
-      paragraphs: texts[lang],
-      signature: SIGNATURE[lang],
-    })),
-    publicUrl: a.publicUrl,
-  });
+  return bilingual(
+    a.to,
+    'Pfahlplaner: Automatische Verlängerung fehlgeschlagen / Automatic renewal failed',
+    texts,
+    a.publicUrl,
+  );
 };
 
 export type RenewedMailArgs = {
@@ -121,30 +133,24 @@ export const renewedMail = (a: RenewedMailArgs): Mail => {
       : '';
   const texts: Record<MailLang, string[]> = {
     de: [
-      GREETING.de,
       `das Pfahlplaner-Abonnement von ${a.company} wurde automatisch verlängert: ${i.seats} Benutzer, ${yearly ? 'jährliche' : 'monatliche'} Abrechnung, Zeitraum ${day('de', i.period_start)} bis ${day('de', i.period_end)}.`,
       `Abgebucht: ${money('de', i.amount_cents, i.currency)} zzgl. Umsatzsteuer${card('de')}. Rechnungsnummer ${i.number}.`,
       ...(i.test_mode ? ['Testmodus: Es wurde kein Geld bewegt.'] : []),
       `Alle Rechnungen und die automatische Verlängerung finden Sie unter Konto → Zahlung: ${paymentLink(a.publicUrl)}`,
     ],
     en: [
-      GREETING.en,
       `the Pfahlplaner subscription of ${a.company} was renewed automatically: ${i.seats} user(s), billed ${yearly ? 'yearly' : 'monthly'}, period ${day('en', i.period_start)} to ${day('en', i.period_end)}.`,
       `Charged: ${money('en', i.amount_cents, i.currency)} plus VAT${card('en')}. Invoice number ${i.number}.`,
       ...(i.test_mode ? ['Test mode: no money was moved.'] : []),
       `All invoices and the automatic renewal switch are under Account → Payment: ${paymentLink(a.publicUrl)}`,
     ],
   };
-  return noticeMail({
-    to: a.to,
-    subject: `Pfahlplaner: Abonnement verlängert / Subscription renewed (${i.number})`,
-    sections: LANGS.map((lang): NoticeSection => ({
-      lang,
-      paragraphs: texts[lang],
-      signature: SIGNATURE[lang],
-    })),
-    publicUrl: a.publicUrl,
-  });
+  return bilingual(
+    a.to,
+    `Pfahlplaner: Abonnement verlängert / Subscription renewed (${i.number})`,
+    texts,
+    a.publicUrl,
+  );
 };
 
 export type EndingSoonMailArgs = {
@@ -167,7 +173,6 @@ export const endingSoonMail = (a: EndingSoonMailArgs): Mail => {
   const yearly = a.billing === 'yearly';
   const texts: Record<MailLang, string[]> = {
     de: [
-      GREETING.de,
       trial
         ? `der Testzeitraum von ${a.company} (${a.seats} Benutzer) endet am ${moment('de', a.periodEnd)}.`
         : `das Pfahlplaner-Abonnement von ${a.company} (${a.seats} Benutzer, ${yearly ? 'jährliche' : 'monatliche'} Abrechnung) endet am ${moment('de', a.periodEnd)}. Die automatische Verlängerung ist ausgeschaltet.`,
@@ -177,7 +182,6 @@ export const endingSoonMail = (a: EndingSoonMailArgs): Mail => {
         : `Der Owner kann das Abonnement unter Konto → Zahlung verlängern oder die automatische Verlängerung einschalten: ${link}`,
     ],
     en: [
-      GREETING.en,
       trial
         ? `the trial of ${a.company} (${a.seats} user(s)) ends on ${moment('en', a.periodEnd)}.`
         : `the Pfahlplaner subscription of ${a.company} (${a.seats} user(s), billed ${yearly ? 'yearly' : 'monthly'}) ends on ${moment('en', a.periodEnd)}. Automatic renewal is switched off.`,
@@ -187,16 +191,12 @@ export const endingSoonMail = (a: EndingSoonMailArgs): Mail => {
         : `The Owner can renew the subscription under Account → Payment or switch automatic renewal on: ${link}`,
     ],
   };
-  return noticeMail({
-    to: a.to,
-    subject: trial
+  return bilingual(
+    a.to,
+    trial
       ? 'Pfahlplaner: Ihr Testzeitraum endet bald / Your trial ends soon'
       : 'Pfahlplaner: Ihr Abonnement endet bald / Your subscription ends soon',
-    sections: LANGS.map((lang): NoticeSection => ({
-      lang,
-      paragraphs: texts[lang],
-      signature: SIGNATURE[lang],
-    })),
-    publicUrl: a.publicUrl,
-  });
+    texts,
+    a.publicUrl,
+  );
 };

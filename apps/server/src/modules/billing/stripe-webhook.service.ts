@@ -57,17 +57,24 @@ export const stripeWebhookService = (deps: Deps) => {
     }
   };
 
+  /**
+   * The subscription whose running period a renewal PaymentIntent was made for (its metadata), or undefined
+   * when that period has moved on meanwhile (renewed by hand, say): then the event changes nothing.
+   */
+  const renewedSubscription = async (intent: Stripe.PaymentIntent) => {
+    const subscription = await billing.subscription(Number(intent.metadata.company_id));
+    return subscription &&
+      String(subscription.id) === intent.metadata.subscription_id &&
+      subscription.period_end.toISOString() === intent.metadata.period_start
+      ? subscription
+      : undefined;
+  };
+
   /** A renewal PaymentIntent that succeeded: recorded unless the job (or an earlier delivery) did. */
   const renewalSucceeded = async (intent: Stripe.PaymentIntent): Promise<string> => {
     if (await billing.invoiceByRef(intent.id)) return 'renewal_already_recorded';
-    const subscription = await billing.subscription(Number(intent.metadata.company_id));
-    if (
-      !subscription ||
-      String(subscription.id) !== intent.metadata.subscription_id ||
-      subscription.period_end.toISOString() !== intent.metadata.period_start
-    ) {
-      return 'renewal_period_moved';
-    }
+    const subscription = await renewedSubscription(intent);
+    if (!subscription) return 'renewal_period_moved';
     const invoice = await deps.renewals.recordCharged(
       subscription,
       { reference: intent.id, cardLast4: null },
@@ -77,14 +84,8 @@ export const stripeWebhookService = (deps: Deps) => {
   };
 
   const renewalFailed = async (intent: Stripe.PaymentIntent): Promise<string> => {
-    const subscription = await billing.subscription(Number(intent.metadata.company_id));
-    if (
-      !subscription ||
-      String(subscription.id) !== intent.metadata.subscription_id ||
-      subscription.period_end.toISOString() !== intent.metadata.period_start
-    ) {
-      return 'renewal_period_moved';
-    }
+    const subscription = await renewedSubscription(intent);
+    if (!subscription) return 'renewal_period_moved';
     const failure =
       intent.last_payment_error?.code === 'authentication_required'
         ? 'authentication_required'
