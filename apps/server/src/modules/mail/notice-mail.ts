@@ -8,6 +8,10 @@ export const escapeHtml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** Escaped text whose web addresses are links (the action a notice asks for is one click away). */
+const linkify = (s: string): string =>
+  escapeHtml(s).replace(/https?:\/\/[^\s<]+[^\s<.,;:)]/g, (url) => `<a href="${url}">${url}</a>`);
+
 /** One language's part of a notice: paragraphs, then the signature. */
 export type NoticeSection = { lang: MailLang; paragraphs: string[]; signature: string };
 
@@ -28,7 +32,7 @@ export const noticeMail = (args: {
   const sections = args.sections
     .map(
       (s) =>
-        `<div lang="${s.lang}">${s.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p>${escapeHtml(s.signature)}</p></div>`,
+        `<div lang="${s.lang}">${s.paragraphs.map((p) => `<p>${linkify(p)}</p>`).join('')}<p>${escapeHtml(s.signature)}</p></div>`,
     )
     .join('<hr style="border:none;border-top:1px solid #d9e2ec;margin:20px 0">');
   const html = `<!doctype html>
