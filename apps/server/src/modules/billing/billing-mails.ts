@@ -87,13 +87,13 @@ export const renewalFailedMail = (a: RenewalFailedMailArgs): Mail => {
       `die automatische Verlängerung des Pfahlplaner-Abonnements von ${a.company} ist fehlgeschlagen.`,
       reason('de'),
       `Bis zum Ende des laufenden Zeitraums am ${moment('de', a.periodEnd)} arbeiten alle Benutzer wie gewohnt weiter. Danach sind die Projekte nur noch lesbar; es geht nichts verloren. Ein neuer Versuch wird nicht automatisch unternommen.`,
-      `Der Owner kann das Abonnement unter Konto → Zahlung mit derselben oder einer anderen Karte verlängern: ${paymentLink(a.publicUrl)}`,
+      `Der Inhaber kann das Abonnement unter Kontoverwaltung → Zahlung mit derselben oder einer anderen Karte verlängern: ${paymentLink(a.publicUrl)}`,
     ],
     en: [
       `the automatic renewal of the Pfahlplaner subscription of ${a.company} failed.`,
       reason('en'),
       `Until the end of the running period on ${moment('en', a.periodEnd)} all users work as usual. After that the projects are read-only; nothing is lost. No further attempt is made automatically.`,
-      `The Owner can renew the subscription under Account → Payment with the same or another card: ${paymentLink(a.publicUrl)}`,
+      `The Owner can renew the subscription under Account management → Payment with the same or another card: ${paymentLink(a.publicUrl)}`,
     ],
   };
   return bilingual(
@@ -136,13 +136,13 @@ export const renewedMail = (a: RenewedMailArgs): Mail => {
       `das Pfahlplaner-Abonnement von ${a.company} wurde automatisch verlängert: ${i.seats} Benutzer, ${yearly ? 'jährliche' : 'monatliche'} Abrechnung, Zeitraum ${day('de', i.period_start)} bis ${day('de', i.period_end)}.`,
       `Abgebucht: ${money('de', i.amount_cents, i.currency)} zzgl. Umsatzsteuer${card('de')}. Rechnungsnummer ${i.number}.`,
       ...(i.test_mode ? ['Testmodus: Es wurde kein Geld bewegt.'] : []),
-      `Alle Rechnungen und die automatische Verlängerung finden Sie unter Konto → Zahlung: ${paymentLink(a.publicUrl)}`,
+      `Alle Rechnungen und die automatische Verlängerung finden Sie unter Kontoverwaltung → Zahlung: ${paymentLink(a.publicUrl)}`,
     ],
     en: [
       `the Pfahlplaner subscription of ${a.company} was renewed automatically: ${i.seats} user(s), billed ${yearly ? 'yearly' : 'monthly'}, period ${day('en', i.period_start)} to ${day('en', i.period_end)}.`,
       `Charged: ${money('en', i.amount_cents, i.currency)} plus VAT${card('en')}. Invoice number ${i.number}.`,
       ...(i.test_mode ? ['Test mode: no money was moved.'] : []),
-      `All invoices and the automatic renewal switch are under Account → Payment: ${paymentLink(a.publicUrl)}`,
+      `All invoices and the automatic renewal switch are under Account management → Payment: ${paymentLink(a.publicUrl)}`,
     ],
   };
   return bilingual(
@@ -178,8 +178,8 @@ export const endingSoonMail = (a: EndingSoonMailArgs): Mail => {
         : `das Pfahlplaner-Abonnement von ${a.company} (${a.seats} Benutzer, ${yearly ? 'jährliche' : 'monatliche'} Abrechnung) endet am ${moment('de', a.periodEnd)}. Die automatische Verlängerung ist ausgeschaltet.`,
       'Danach sind die Projekte nur noch lesbar; es geht nichts verloren.',
       trial
-        ? `Um weiterzuarbeiten, kann der Owner ein Abonnement abschließen: ${link}`
-        : `Der Owner kann das Abonnement unter Konto → Zahlung verlängern oder die automatische Verlängerung einschalten: ${link}`,
+        ? `Um weiterzuarbeiten, kann der Inhaber ein Abonnement abschließen: ${link}`
+        : `Der Inhaber kann das Abonnement unter Kontoverwaltung → Zahlung verlängern oder die automatische Verlängerung einschalten: ${link}`,
     ],
     en: [
       trial
@@ -188,7 +188,7 @@ export const endingSoonMail = (a: EndingSoonMailArgs): Mail => {
       'After that the projects are read-only; nothing is lost.',
       trial
         ? `To keep working, the Owner can take out a subscription: ${link}`
-        : `The Owner can renew the subscription under Account → Payment or switch automatic renewal on: ${link}`,
+        : `The Owner can renew the subscription under Account management → Payment or switch automatic renewal on: ${link}`,
     ],
   };
   return bilingual(
