@@ -65,6 +65,10 @@ const writeSubscription = async (
   return row ?? null;
 };
 
+/** The "ends soon" mail of the period ending at `periodEnd` has not been sent (ADR 0108). */
+const notNoticedFor = (periodEnd: Date | typeof subscriptions.period_end) =>
+  or(isNull(subscriptions.ending_notice_for), ne(subscriptions.ending_notice_for, periodEnd));
+
 export const billingRepository = (db: Db) => ({
   company: async (companyId: number) =>
     (await db.select().from(companies).where(eq(companies.id, companyId)).limit(1))[0],
@@ -348,7 +352,6 @@ export const billingRepository = (db: Db) => ({
     }
   },
 
-  /** The automatic charge of the period ending at `periodEnd` failed: past due (ADR 0084). */
   /**
    * Subscriptions whose "ends soon" mail is due (ADR 0108): a trial ending by `trialBy`, a paid period without
    * automatic renewal ending by `paidBy` — running, not blocked, of a company not on the Free plan, and not
@@ -364,10 +367,7 @@ export const billingRepository = (db: Db) => ({
           eq(subscriptions.status, 'active'),
           ne(companies.plan, 'Free'),
           gt(subscriptions.period_end, now),
-          or(
-            isNull(subscriptions.ending_notice_for),
-            ne(subscriptions.ending_notice_for, subscriptions.period_end),
-          ),
+          notNoticedFor(subscriptions.period_end),
           or(
             and(eq(subscriptions.plan, 'Trial'), lte(subscriptions.period_end, trialBy)),
             and(
@@ -389,16 +389,14 @@ export const billingRepository = (db: Db) => ({
         and(
           eq(subscriptions.id, subscriptionId),
           eq(subscriptions.period_end, periodEnd),
-          or(
-            isNull(subscriptions.ending_notice_for),
-            ne(subscriptions.ending_notice_for, periodEnd),
-          ),
+          notNoticedFor(periodEnd),
         ),
       )
       .returning({ id: subscriptions.id });
     return rows.length > 0;
   },
 
+  /** The automatic charge of the period ending at `periodEnd` failed: past due (ADR 0084). */
   markRenewalFailed: async (
     subscriptionId: number,
     periodEnd: Date,

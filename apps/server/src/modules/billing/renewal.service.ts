@@ -1,3 +1,4 @@
+import type { RenewalFailure } from '@pfahlplaner/contracts';
 import {
   priceCents,
   RENEWAL_CHARGE_LEAD_DAYS,
@@ -76,8 +77,9 @@ export const renewalService = (deps: Deps) => {
   ): Promise<void> => {
     try {
       const contacts = await billing.billingContacts(companyId);
-      for (const to of contacts?.recipients ?? []) {
-        await deps.mailer.send(build(to, contacts?.company ?? ''));
+      if (!contacts) return;
+      for (const to of contacts.recipients) {
+        await deps.mailer.send(build(to, contacts.company));
       }
     } catch (error) {
       log.error({ err: error, companyId }, 'billing notice not sent');
@@ -126,7 +128,7 @@ export const renewalService = (deps: Deps) => {
    */
   const recordFailed = async (
     subscription: SubscriptionRow,
-    failure: 'card_declined' | 'authentication_required',
+    failure: RenewalFailure,
     now: Date,
   ): Promise<boolean> => {
     const marked = await billing.markRenewalFailed(
