@@ -1,6 +1,6 @@
 import type { MailLang } from '@pfahlplaner/contracts';
 import type { Mail } from '#app/modules/mail/mailer';
-import { escapeHtml } from '#app/modules/mail/notice-mail';
+import { escapeHtml, mailPage } from '#app/modules/mail/notice-mail';
 
 export type OtpPurpose = 'signup' | 'reset';
 
@@ -65,18 +65,16 @@ export const codeMail = (args: {
     args.signature,
     args.publicUrl,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="${args.lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;background:#f5f7fa;padding:24px">
-<table role="presentation" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px" width="100%">
-<tr><td>
-<h1 style="font-size:20px;margin:0 0 16px;color:#0b4f8a">Pfahlplaner</h1>
-<p>${escapeHtml(args.greeting)}</p>
+  const html = mailPage(
+    args.lang,
+    520,
+    `<p>${escapeHtml(args.greeting)}</p>
 <p>${escapeHtml(args.intro)}</p>
 <p style="font-size:28px;letter-spacing:6px;font-weight:bold;background:#eef1f4;padding:12px 16px;text-align:center;border-radius:6px">${args.code}</p>
 <p>${escapeHtml(args.validity)}</p>
 <p style="color:#52606d;font-size:13px">${escapeHtml(args.share)}</p>
-<p>${escapeHtml(args.signature)}<br><a href="${escapeHtml(args.publicUrl)}">${escapeHtml(args.publicUrl)}</a></p>
-</td></tr></table></body></html>`;
+<p>${escapeHtml(args.signature)}<br><a href="${escapeHtml(args.publicUrl)}">${escapeHtml(args.publicUrl)}</a></p>`,
+  );
   return { to: args.to, subject: args.subject, text, html };
 };
 
