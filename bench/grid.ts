@@ -180,7 +180,7 @@ const measure = async (
       },
     });
     const mails = await call<{ text: string }[]>(`/dev/outbox/?to=${encodeURIComponent(email)}`);
-    const otp = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+    const otp = /^ {4}(\d{6})\s*$/m.exec(mails[0]?.text ?? '')?.[1];
     if (!otp) throw new Error('no sign-up code in the outbox');
     await call('/v1/otp/verify-otp/', { body: { email, otp } });
     await call('/v1/users/register/', {

@@ -30,6 +30,12 @@ export const readMails = (dir: string): CapturedMail[] =>
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CapturedMail)
     .sort((a, b) => a.receivedAt - b.receivedAt);
 
+/**
+ * The code line of a code mail: four spaces and six digits on a line of their own (apps/server otp-mail.ts
+ * `codeMail`). Not the first six digits anywhere: the address in an invitation link can hold six digits too.
+ */
+const OTP_LINE = /^ {4}(\d{6})\s*$/m;
+
 /** Waits for the newest mail to `to` received after `since` and returns its 6-digit code. */
 export const waitForOtp = async (dir: string, to: string, since: number, timeoutMs = 15_000): Promise<string> => {
   const deadline = Date.now() + timeoutMs;
@@ -37,7 +43,7 @@ export const waitForOtp = async (dir: string, to: string, since: number, timeout
     const mail = readMails(dir)
       .filter((m) => m.receivedAt >= since && m.to.some((t) => t.toLowerCase() === to.toLowerCase()))
       .pop();
-    const code = mail && /\b(\d{6})\b/.exec(plainText(mail.raw))?.[1];
+    const code = mail && OTP_LINE.exec(plainText(mail.raw))?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }
