@@ -122,20 +122,8 @@ const withoutVersion = (workbook: Loose): Loose => {
 export const filesService = (deps: Deps) => {
   const { projects, files, codecs, undo, clock } = deps;
 
-  /** The calculation result when it matches the current inputs, else null (exports work without). */
-  const freshOrNull = async (projectId: number) => {
-    try {
-      return await projects.requireFreshCalculation(projectId);
-    } catch (error) {
-      if (
-        error instanceof AppError &&
-        (error.code === 'CALCULATION_MISSING' || error.code === 'CALCULATION_STALE')
-      ) {
-        return null;
-      }
-      throw error;
-    }
-  };
+  /** The calculation result when it is fresh, else null: exports work in every state, without results. */
+  const freshOrNull = (projectId: number) => projects.freshCalculationOrNull(projectId);
 
   /**
    * Company block of the report: the company's name, address and logo, plus the project's report logo;

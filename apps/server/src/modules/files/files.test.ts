@@ -266,6 +266,15 @@ describe.each(databases)('file routes on %s', (kind) => {
       const pdf = await download(owner, project.id, 'pdf/?lang=de');
       expect(pdf.statusCode).toBe(409);
       expect(json(pdf).error?.code).toBe('CALCULATION_ENGINE_CHANGED');
+      // Exports work in every state (issue "one place per rule", item 1): the inputs without the results
+      // of the other engine version.
+      const xlsx = await download(owner, project.id, 'xlsx/');
+      expect(xlsx.statusCode).toBe(200);
+      expect(xlsx.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+      const xml = await download(owner, project.id, 'xml/');
+      expect(xml.statusCode).toBe(200);
+      expect(xml.body).toContain('<InputDaten');
+      expect(xml.body).not.toContain('<OutputDaten');
       const list = json(
         await t.call('GET', `/api/v1/companies/${owner.companyId}/projects/?search=Altversion`, {
           token: owner.access,

@@ -36,6 +36,8 @@ import type {
 } from '#app/modules/projects/projects.repository';
 import { isUniqueViolation } from '#app/modules/projects/projects.repository';
 import type { StoredWorkbook } from '#app/modules/projects/workbook';
+import type { CalculationState } from '#app/modules/projects/calculation-state';
+import { calculationState, notFreshCode } from '#app/modules/projects/calculation-state';
 import {
   defaultSettings,
   defaultWorkbook,
@@ -59,6 +61,17 @@ type Deps = {
 
 /** What a route needs from a project: `read` (detail), `write` (edit, calculate), `manage` (assign users). */
 export type AccessMode = 'read' | 'write' | 'manage';
+
+/** The list's calculation status of a project row (the one freshness rule: calculation-state.ts). */
+const summaryStatus = (row: SummaryRow): ProjectSummary['calculation_status'] => {
+  const state = calculationState(
+    row.calculation_hash === null
+      ? null
+      : { input_hash: row.calculation_hash, engine_version: row.calculation_engine_version ?? '' },
+    row.input_hash ?? '',
+  );
+  return state.state === 'missing' ? 'none' : state.state;
+};
 
 /** A stored calculation with its freshness. */
 export type FreshCalculation = {
@@ -92,12 +105,7 @@ const toSummary = (row: SummaryRow): ProjectSummary => ({
   modified_date: iso(row.modified_date),
   created_by_name: row.created_by_name,
   modified_by_name: row.modified_by_name,
-  calculation_status:
-    row.calculation_hash === null
-      ? 'none'
-      : row.calculation_hash === row.input_hash && row.calculation_engine_version === ENGINE_VERSION
-        ? 'fresh'
-        : 'stale',
+  calculation_status: summaryStatus(row),
 });
 
 type CalcMeta = {
@@ -112,8 +120,8 @@ type CalcMeta = {
  * an engine upgrade, stored results stay readable but are marked stale, and exports ask for a new run.
  */
 const toCalculationInfo = (meta: CalcMeta, currentHash: string): CalculationInfo => {
-  const staleReason =
-    meta.input_hash !== currentHash ? 'inputs' : meta.engine_version !== ENGINE_VERSION ? 'engine' : null;
+  const state = calculationState(meta, currentHash);
+  const staleReason = state.state === 'stale' ? state.reason : null;
   return {
     engine_version: meta.engine_version,
     calculated_at: iso(meta.calculated_at),
@@ -311,20 +319,36 @@ export const projectsService = (deps: Deps) => {
       });
   };
 
-  const fresh = async (projectId: number): Promise<FreshCalculation> => {
+  /**
+   * The stored calculation with its state (fresh, missing, stale with the reason). Every caller decides
+   * what a state means for it; nothing here throws for a calculation that is not fresh.
+   */
+  const storedCalculation = async (
+    projectId: number,
+  ): Promise<{ state: CalculationState; calculation: FreshCalculation | null }> => {
     const row = await loadProject(projectId);
     const plan = await planOf(row.company_id);
     const calc = await repo.findCalculation(projectId);
-    if (!calc) throw new AppError('CALCULATION_MISSING');
-    const info = toCalculationInfo(calc, hashOf(row, plan));
-    if (info.stale_reason === 'inputs') throw new AppError('CALCULATION_STALE');
-    if (info.stale_reason === 'engine') throw new AppError('CALCULATION_ENGINE_CHANGED');
+    const currentHash = hashOf(row, plan);
+    const state = calculationState(calc ?? null, currentHash);
+    if (!calc) return { state, calculation: null };
     const result = calc.result as FullProjectResult;
     return {
-      workbook: toWireWorkbook(storedOf(row, plan), row.version, result),
-      result,
-      calculation: info,
+      state,
+      calculation: {
+        workbook: toWireWorkbook(storedOf(row, plan), row.version, result),
+        result,
+        calculation: toCalculationInfo(calc, currentHash),
+      },
     };
+  };
+
+  const fresh = async (projectId: number): Promise<FreshCalculation> => {
+    const { state, calculation } = await storedCalculation(projectId);
+    if (state.state !== 'fresh' || calculation === null) {
+      throw new AppError(notFreshCode(state.state === 'fresh' ? { state: 'missing' } : state));
+    }
+    return calculation;
   };
 
   return {
@@ -332,10 +356,20 @@ export const projectsService = (deps: Deps) => {
     assertAccess: access,
 
     /**
-     * For reports and exports: the stored calculation when it matches the current inputs, else
-     * 409 CALCULATION_MISSING / CALCULATION_STALE. Does not check access (call assertAccess first).
+     * For reports: the stored calculation when it is fresh, else 409 with the coded reason
+     * (CALCULATION_MISSING / CALCULATION_STALE / CALCULATION_ENGINE_CHANGED). Does not check access
+     * (call assertAccess first).
      */
     requireFreshCalculation: fresh,
+
+    /**
+     * For exports: the state of the stored calculation and the results only when they are fresh (an
+     * export of a stale or missing calculation carries the inputs without results). Does not check access.
+     */
+    freshCalculationOrNull: async (projectId: number): Promise<FreshCalculation | null> => {
+      const { state, calculation } = await storedCalculation(projectId);
+      return state.state === 'fresh' ? calculation : null;
+    },
 
     /** The project's current version. Does not check access (call assertAccess first). */
     versionOf: async (projectId: number): Promise<number> => (await summaryOf(projectId)).version,
