@@ -58,6 +58,7 @@ import { licenceGuard } from '#app/lib/policy';
 import { authenticateHook } from '#app/plugins/auth';
 import { supportAuthHook } from '#app/plugins/support-auth';
 import { registerErrorHandler } from '#app/plugins/error-handler';
+import { registerTextRule } from '#app/plugins/text-rules';
 import { registerWebApp } from '#app/plugins/static';
 import { registerSwagger } from '#app/plugins/swagger';
 
@@ -103,6 +104,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextRule(app);
   // Only JSON and (on upload routes) multipart bodies: text/plain and everything else get 415.
   app.removeContentTypeParser('text/plain');
   await app.register(multipart, {

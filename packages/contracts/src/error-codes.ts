@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'TOO_SMALL',
   'TOO_BIG',
   'INVALID_VALUE',
+  'INVALID_CHARACTERS',
   'NOT_AN_INTEGER',
   'NOT_UNIQUE',
   'PASSWORD_RULES',
@@ -116,6 +117,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TOO_SMALL: 'Error: value is too small',
   TOO_BIG: 'Error: value is too big',
   INVALID_VALUE: 'Error: invalid value',
+  INVALID_CHARACTERS:
+    'Error: the text contains a control character or an invalid character (for example NUL or half of a surrogate pair)',
   NOT_AN_INTEGER:
     'Error: The number you just entered is not valid. Please enter a positive integer greater than or as 0',
   NOT_UNIQUE: 'Error: This field must be unique',

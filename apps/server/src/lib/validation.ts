@@ -5,16 +5,11 @@ import type { z } from 'zod';
 import type { $ZodIssue, $ZodType } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import { AppError } from '#app/lib/app-error';
+import { formatPath } from '#app/lib/validation-path';
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
-/** `['piles', 3, 'SollDurchmesser']` → `piles[3].SollDurchmesser` (wire names, as the UI marks fields). */
-export const formatPath = (segments: readonly PropertyKey[]): string =>
-  segments.reduce<string>((acc, seg) => {
-    if (typeof seg === 'number') return `${acc}[${seg}]`;
-    const name = String(seg);
-    return acc === '' ? name : `${acc}.${name}`;
-  }, '');
+export { formatPath };
 
 /** Code for a zod issue that carries no code of ours as its message (zod's own defaults). */
 const fallbackCode = (issue: $ZodIssue, input: unknown): ErrorCode => {

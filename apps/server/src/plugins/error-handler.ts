@@ -3,6 +3,7 @@ import { httpStatusFor } from '@pfahlplaner/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '#app/lib/app-error';
 import { failure } from '#app/lib/envelope';
+import { codeForDatabaseError } from '#app/db/errors';
 
 type Mapped = {
   code: ErrorCode;
@@ -47,6 +48,11 @@ const mapError = (error: unknown): Mapped => {
   if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return { code: 'UNSUPPORTED_MEDIA_TYPE', ...none };
   }
+  const databaseCode = codeForDatabaseError(error);
+  if (databaseCode === 'VALIDATION_FAILED') {
+    return { code: databaseCode, details: [{ path: '', code: 'INVALID_VALUE' }], headers: {} };
+  }
+  if (databaseCode) return { code: databaseCode, ...none };
   const status = e.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return { code: byStatus[status] ?? 'VALIDATION_FAILED', ...none };

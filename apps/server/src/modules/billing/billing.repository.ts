@@ -24,7 +24,7 @@ import {
   users,
 } from '#app/db/schema/index';
 import type { SubscriptionRow } from '#app/modules/billing/licence';
-import { isUniqueViolation } from '#app/modules/projects/projects.repository';
+import { isUniqueViolation } from '#app/db/errors';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CompanyEmailCodeRow = typeof companyEmailCodes.$inferSelect;

@@ -36,7 +36,7 @@ import type {
 import type { SubscriptionRow } from '#app/modules/billing/licence';
 import { licenceStatus, periodEnd, renewalDueAt } from '#app/modules/billing/licence';
 import type { PaymentProvider, RetrieveContext } from '#app/modules/billing/payment-provider';
-import { isUniqueViolation } from '#app/modules/projects/projects.repository';
+import { isUniqueViolation } from '#app/db/errors';
 import { companyEmailMail } from '#app/modules/employees/team-mails';
 import { isKnownCountry } from '#app/modules/general/geo-data';
 import type { Mailer } from '#app/modules/mail/mailer';

@@ -12,7 +12,7 @@ import { testPaymentProvider } from '#app/modules/billing/payment-provider';
 import { mailRepository } from '#app/modules/mail/mail.repository';
 import type { Mailer } from '#app/modules/mail/mailer';
 import { outboxMailer } from '#app/modules/mail/mailer';
-import { isUniqueViolation } from '#app/modules/projects/projects.repository';
+import { isUniqueViolation } from '#app/db/errors';
 import {
   CARD_3DS_ALWAYS,
   CARD_3DS_UNLESS_SET_UP,

@@ -61,14 +61,6 @@ export type SummaryRow = {
 /** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** True for a unique-constraint violation (23505) from pg or PGlite, also when Drizzle wraps it. */
-export const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
-
 const summaries = (db: Executor) =>
   db
     .select(summaryColumns)

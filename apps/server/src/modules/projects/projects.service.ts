@@ -34,7 +34,7 @@ import type {
   SummaryRow,
   Tx,
 } from '#app/modules/projects/projects.repository';
-import { isUniqueViolation } from '#app/modules/projects/projects.repository';
+import { isUniqueViolation } from '#app/db/errors';
 import type { StoredWorkbook } from '#app/modules/projects/workbook';
 import type { CalculationState } from '#app/modules/projects/calculation-state';
 import { calculationState, notFreshCode } from '#app/modules/projects/calculation-state';
