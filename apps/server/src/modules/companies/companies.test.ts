@@ -175,6 +175,25 @@ describe.each(databases)('company routes on %s', (kind) => {
       );
     });
 
+    it('serves a logo to anybody who has its address, only under its own company (public by address, docs/permissions.md)', async () => {
+      const uploaded = json(await upload(owner, owner.companyId, multipartBody('file', PNG)))
+        .data as { logo: string };
+      const hash = /logo\/([0-9a-f]{32})\/$/.exec(uploaded.logo)?.[1] ?? '';
+      const anonymous = await t.app.inject({ method: 'GET', url: uploaded.logo });
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.rawPayload.equals(PNG)).toBe(true);
+      const underOtherCompany = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/companies/${other.companyId}/logo/${hash}/`,
+      });
+      expect(underOtherCompany.statusCode).toBe(404);
+      const shortened = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/companies/${owner.companyId}/logo/${hash.slice(0, 16)}/`,
+      });
+      expect(shortened.statusCode).not.toBe(200);
+    });
+
     it('serves no logo for a wrong hash or a company without a logo', async () => {
       const wrong = await t.app.inject({
         method: 'GET',
