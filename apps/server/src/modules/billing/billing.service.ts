@@ -384,12 +384,13 @@ export const billingService = (deps: Deps) => {
   return {
     view,
 
-    /** Seat check of add-employee: active users must stay ≤ paid seats / trial size (Free: 1). */
-    assertSeatAvailable: async (companyId: number): Promise<void> => {
+    /**
+     * Seats of add-employee: active users must stay ≤ paid seats / trial size (Free: 1). The count is
+     * compared in the inserting transaction (employees.repository insertWithinSeats), not here.
+     */
+    seatLimit: async (companyId: number): Promise<number> => {
       const { plan, subscription } = await load(companyId);
-      if ((await billing.activeUsers(companyId)) >= seatsOf(plan, subscription)) {
-        throw new AppError('SEAT_LIMIT');
-      }
+      return seatsOf(plan, subscription);
     },
 
     /** Licence status and the expiry shown in user management. */

@@ -83,11 +83,26 @@ export const employeesRepository = (db: Db) => ({
   update: async (id: number, values: Partial<typeof users.$inferInsert>) =>
     (await db.update(users).set(values).where(eq(users.id, id)).returning())[0],
 
-  insert: async (values: typeof users.$inferInsert) => {
-    const [row] = await db.insert(users).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
-  },
+  /**
+   * Inserts the user only while the company has fewer than `seats` active users, atomically: the company
+   * row is locked for the transaction, so parallel invitations are counted one after the other and N
+   * parallel requests can never pass a limit of M < N (issue "Concurrency and load"). Null: no seat left.
+   */
+  insertWithinSeats: async (
+    values: typeof users.$inferInsert & { company_id: number },
+    seats: number,
+  ) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select id from companies where id = ${values.company_id} for update`);
+      const [active] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.company_id, values.company_id), eq(users.is_active, true)));
+      if ((active?.n ?? 0) >= seats) return null;
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    }),
 
   /** Removes a never-used invitation again (the invitation mail could not be sent). */
   deleteInvited: async (id: number): Promise<void> => {

@@ -8,6 +8,7 @@ import type {
   Role,
 } from '@pfahlplaner/contracts';
 import { assignableRoles, canManageUser } from '@pfahlplaner/contracts';
+import { isUniqueViolation } from '#app/db/errors';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { DAY } from '#app/lib/clock';
@@ -190,22 +191,37 @@ export const employeesService = (deps: Deps) => {
       if (await deps.users.findByEmail(input.email)) {
         throw new AppError('EMAIL_TAKEN', { details: [{ path: 'email', code: 'EMAIL_TAKEN' }] });
       }
-      await deps.billing.assertSeatAvailable(companyId);
+      const seats = await deps.billing.seatLimit(companyId);
       const now = clock.now();
-      const user = await employees.insert({
-        company_id: companyId,
-        role: input.role,
-        email: input.email,
-        full_name: input.full_name,
-        phone: input.phone ?? '',
-        password_hash: await hashPassword(randomPassword()),
-        email_verified_at: null,
-        activated_at: now,
-        created_date: now,
-        modified_date: now,
-        created_by: auth.userId,
-        modified_by: auth.userId,
-      });
+      const inserted = await employees
+        .insertWithinSeats(
+          {
+            company_id: companyId,
+            role: input.role,
+            email: input.email,
+            full_name: input.full_name,
+            phone: input.phone ?? '',
+            password_hash: await hashPassword(randomPassword()),
+            email_verified_at: null,
+            activated_at: now,
+            created_date: now,
+            modified_date: now,
+            created_by: auth.userId,
+            modified_by: auth.userId,
+          },
+          seats,
+        )
+        .catch((error: unknown) => {
+          // A parallel invitation of the same address won the unique key.
+          if (isUniqueViolation(error)) {
+            throw new AppError('EMAIL_TAKEN', {
+              details: [{ path: 'email', code: 'EMAIL_TAKEN' }],
+            });
+          }
+          throw error;
+        });
+      if (!inserted) throw new AppError('SEAT_LIMIT');
+      const user = inserted;
       try {
         const code = randomOtp();
         await deps.otp.replace({
