@@ -268,3 +268,19 @@ describe('formatIssuePath', () => {
     expect(formatIssuePath([])).toBe('');
   });
 });
+
+describe('free-text settings that are enumerations', () => {
+  it('refuses a reinforcing steel grade the engine does not verify (was any text, calculated as B500B)', () => {
+    const ok = WorkbookSchema.safeParse(workbook());
+    expect(ok.success).toBe(true);
+    for (const grade of ['B500A', 'BSt 500 S', 'b500b ', '']) {
+      const bad = workbook();
+      const result = WorkbookSchema.safeParse({
+        ...bad,
+        settings: { ...bad.settings, Stahlsorte: grade },
+      });
+      expect(result.success, grade).toBe(false);
+      expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('settings.Stahlsorte');
+    }
+  });
+});

@@ -75,6 +75,14 @@ export const INCREASE_SCOPE_OPTIONS = [
 ] as const;
 
 /** Structural steel grades of steel pipe piles (`StahlsorteRohr`); f_y for t ≤ 40 mm in the engine. */
+/**
+ * Reinforcing steel grade (`Stahlsorte`): the engine implements B500B only (DIN 488 / EN 1992-1-1 Annex C,
+ * f_yk = 500 N/mm², class B; packages/engine/src/section/materials.ts), which is also the predecessor's only
+ * value (legacy-format §2.5). Any other text was accepted before and silently calculated as B500B; now it is
+ * refused at the field (issue "Concurrency and load": free-text fields that are really enumerations).
+ */
+export const REINFORCING_STEEL_GRADE_OPTIONS = [{ value: 'B500B', label: 'B500B' }] as const;
+
 export const PIPE_STEEL_GRADE_OPTIONS = [
   { value: 'S235', label: 'S235' },
   { value: 'S275', label: 'S275' },

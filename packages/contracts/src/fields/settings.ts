@@ -9,6 +9,7 @@ import {
   PILE_TYPE_OPTIONS,
   PIPE_MANUFACTURE_OPTIONS,
   PIPE_STEEL_GRADE_OPTIONS,
+  REINFORCING_STEEL_GRADE_OPTIONS,
   TOE_INFLUENCE_OPTIONS,
 } from './enums';
 import { DEG_TO_RAD } from './units';
@@ -826,11 +827,11 @@ export const SETTINGS_FIELDS = [
     key: 'Stahlsorte',
     entity: 'settings',
     role: 'input',
-    kind: 'string',
-    unit: 'text',
+    kind: 'enum',
+    values: REINFORCING_STEEL_GRADE_OPTIONS,
+    unit: '-',
     default: 'B500B',
     nullable: false,
-    maxLength: 16,
     grid: 'none',
     group: 'crossSection',
     excel: null,

@@ -166,9 +166,13 @@ export const authService = (deps: Deps) => {
       let sub: string | undefined;
       let tv: unknown;
       try {
+        // Every access token we sign carries sub, iat and exp and lives ACCESS_TOKEN_MINUTES: a token
+        // without exp (or older than that) is refused, whoever signed it.
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
           currentDate: clock.now(),
+          requiredClaims: ['sub', 'iat', 'exp'],
+          maxTokenAge: ACCESS_TOKEN_MINUTES * 60,
         });
         if (payload.typ !== 'access') throw new AppError('TOKEN_INVALID');
         sub = payload.sub;
