@@ -12,8 +12,8 @@ import {
 } from '@pfahlplaner/contracts';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { AppError, fieldError } from '#app/lib/app-error';
 import { ok, responses } from '#app/lib/envelope';
+import { readUploadedPart } from '#app/lib/upload';
 import type { App } from '#app/lib/fastify-types';
 import { bearer, IdSchema } from '#app/lib/fastify-types';
 import { requireAuth } from '#app/plugins/auth';
@@ -27,14 +27,11 @@ const CompanyParamsSchema = z.object({ companyId: IdSchema });
  * and the answer is 413). Not multipart → 415; no `file` field → 400.
  */
 const importUpload = async (request: FastifyRequest): Promise<UploadedFile> => {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  if (!file || file.fieldname !== 'file') throw fieldError('file', 'REQUIRED');
-  const bytes = await file.toBuffer();
-  return {
-    name: file.filename,
-    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-  };
+  const { filename, bytes } = await readUploadedPart(request, {
+    fileSize: IMPORT_MAX_BYTES,
+    files: 1,
+  });
+  return { name: filename, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) };
 };
 
 /** Failure envelopes of a file download (the success is the file itself, not an envelope). */
