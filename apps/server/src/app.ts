@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -57,6 +57,7 @@ import { usersService } from '#app/modules/users/users.service';
 import { licenceGuard } from '#app/lib/policy';
 import { authenticateHook } from '#app/plugins/auth';
 import { supportAuthHook } from '#app/plugins/support-auth';
+import { failure } from '#app/lib/envelope';
 import { registerErrorHandler } from '#app/plugins/error-handler';
 import { registerTextRule } from '#app/plugins/text-rules';
 import { registerWebApp } from '#app/plugins/static';
@@ -100,6 +101,13 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
+    // Errors of the router itself (a path that is not valid percent-encoding, FST_ERR_BAD_URL) answer in
+    // the envelope like every other refusal.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .send(failure('VALIDATION_FAILED', [{ path: 'url', code: 'INVALID_VALUE' }], null));
+    },
   }).withTypeProvider();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -258,6 +258,27 @@ describe.each(databases)('API fuzz on %s', (kind) => {
     expect(checked).toBeGreaterThanOrEqual(OPERATIONS.length * CALLERS.length * RUNS);
   }, 600_000);
 
+  it('answers requests that once broke out of the envelope or gave 500 (found by this suite)', async () => {
+    // Invalid percent-encoding in the path: Fastify's router answered its own FST_ERR_BAD_URL body.
+    const badUrl = await t.call('PUT', '/api/v1/user/%ED%A0%80/update-info/', {
+      token: owner.access,
+    });
+    expect(badUrl.statusCode).toBe(400);
+    expect(json(badUrl).error?.code).toBe('VALIDATION_FAILED');
+    // A multipart body that ends early: busboy's "Unexpected end of multipart data" was a 500.
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${owner.companyId}/projects/import-file/?mode=preview&name=x`,
+      headers: {
+        authorization: `Bearer ${owner.access}`,
+        'content-type': 'multipart/form-data; boundary=fuzz',
+      },
+      payload: '--fuzz\r\nContent-Disposition: form-data; name="file"; filename="a.xml"\r\n\r\nabc',
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(json(cut).error?.details).toEqual([{ path: 'file', code: 'INVALID_VALUE' }]);
+  });
+
   it('refuses an oversized body on every JSON route with 413 in the envelope', async () => {
     const limit = Math.max(t.config.bodyLimitBytes, t.config.workbookMaxBytes);
     const big = `{"a":"${'x'.repeat(limit + 10)}"}`;
