@@ -119,6 +119,62 @@ export const AXIAL_CURVE: VerificationFamily = {
       },
     },
     {
+      id: 'C-3',
+      title:
+        'Driven closed steel tube: two-branch skin friction, base at 0.035·D and 0.10·D, settlement',
+      source:
+        'hand calculation, calculation-reference.md §1.3, §2.2; curve construction of ADR 0010 (driven: s_sg* = 0.5·R_s,k*[MN] + 0.5 ≤ 1.0 cm [U])',
+      inputs: {
+        PfahlTyp: 'r',
+        D: '0.5 m',
+        L: '10.0 m (MindestPfahllaenge)',
+        soil: 'sand q_c = 15 MN/m²',
+        E_k: '1000 kN',
+      },
+      derivation: [
+        'Layer values (example T-7): q_s* = 39, q_s = 57, q_b(0.035) = 3200, q_b(0.10) = 6080 kN/m²; A_b = π·0.5²/4 = 0.196350 m².',
+        'R_s,k* = 39·π·0.5·10 = 612.611 kN; R_s,k = 57·π·0.5·10 = 895.354 kN; R_b(0.035D) = 628.319 kN; R_b(s_g) = 1193.805 kN.',
+        's_sg* = 0.5·0.612611 + 0.5 = 0.806306 cm (< 1.0 cm); 0.035·D = 1.75 cm; s_g = 0.10·D = 5 cm.',
+        'R_c,k = R_s,k + R_b(s_g) = 2089.159 kN; R_c,d = 2089.159/1.4 = 1492.256 kN.',
+        'R(s_sg*) = 612.611 + 628.319·0.806306/1.75 = 902.104 kN < E_k;',
+        'R(1.75 cm) = 612.611 + (895.354 − 612.611)·(1.75 − 0.806306)/(5 − 0.806306) + 628.319 = 1304.558 kN > E_k;',
+        's = 0.806306 + (1000 − 902.104)/(1304.558 − 902.104)·(1.75 − 0.806306) = 1.035856 cm.',
+      ],
+      expected: (() => {
+        const d = 0.5;
+        const ab = (Math.PI * d * d) / 4;
+        const rsStar = 39 * Math.PI * d * 10;
+        const rs = 57 * Math.PI * d * 10;
+        const rb035 = 3200 * ab;
+        const rb10 = 6080 * ab;
+        const sStar = 0.5 * (rsStar / 1000) + 0.5;
+        const rAtStar = rsStar + (rb035 * sStar) / 1.75;
+        const rAt035 = rsStar + ((rs - rsStar) * (1.75 - sStar)) / (5 - sStar) + rb035;
+        const s = sStar + ((1000 - rAtStar) / (rAt035 - rAtStar)) * (1.75 - sStar);
+        return [
+          { quantity: 'Rs_k', unit: 'kN', expected: rs, tolerance: rel(1e-9) },
+          { quantity: 'Rb_k', unit: 'kN', expected: rb10, tolerance: rel(1e-9) },
+          { quantity: 'R_d', unit: 'kN', expected: (rs + rb10) / gammaC, tolerance: rel(1e-9) },
+          { quantity: 'Setzung', unit: 'cm', expected: s, tolerance: rel(1e-9) },
+        ];
+      })(),
+      run: () => {
+        const r = firstPile(
+          onePileProject({
+            pile: { PfahlTyp: 'r', SollDurchmesser: 0.5 },
+            settings: { MindestPfahllaenge: 10 },
+            layer: { qc: 15 },
+          }),
+        );
+        return {
+          Rs_k: r.Rs_k ?? NaN,
+          Rb_k: r.Rb_k ?? NaN,
+          R_d: r.R_d ?? NaN,
+          Setzung: r.Setzung ?? NaN,
+        };
+      },
+    },
+    {
       id: 'L-1',
       title: 'Required length governed by the design load (ULS)',
       source: 'hand calculation, calculation-reference.md §2.4, §2.6',

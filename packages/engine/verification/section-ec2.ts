@@ -42,7 +42,7 @@ const AcC = (Math.PI * Dc * Dc) / 4;
  * Simpson over the chord width 2√(R² − y²) (8000 intervals), bars as a continuous ring (7200 points), bars
  * displace concrete.
  */
-const circleForces = (epsTop: number, kappa: number): { N: number; M: number } => {
+const circleForces = (epsTop: number, kappa: number, As = AsC): { N: number; M: number } => {
   const R = Dc / 2;
   const n = 8000;
   const h = Dc / n;
@@ -60,7 +60,7 @@ const circleForces = (epsTop: number, kappa: number): { N: number; M: number } =
   for (let j = 0; j < points; j++) {
     const y = rs * Math.cos((2 * Math.PI * (j + 0.5)) / points);
     const eps = epsTop - kappa * (R - y);
-    const f = ((sigmaS(eps) - sigmaC(eps)) * AsC) / points;
+    const f = ((sigmaS(eps) - sigmaC(eps)) * As) / points;
     N += f;
     M += f * y;
   }
@@ -72,7 +72,7 @@ const circleForces = (epsTop: number, kappa: number): { N: number; M: number } =
  * found by bisection; for x below x_lim = 3.5/(3.5 + 25)·d_s the lowest bar is at ε_ud = 25 ‰, above it the
  * top fibre is at ε_cu2 = 3.5 ‰ (d_s = R + r_s, depth of the lowest bar).
  */
-const circleMRd = (NEd: number): number => {
+const circleMRd = (NEd: number, As = AsC): number => {
   const R = Dc / 2;
   const ds = R + rs;
   const plane = (x: number) => {
@@ -85,11 +85,11 @@ const circleMRd = (NEd: number): number => {
   for (let i = 0; i < 80; i++) {
     const x = (lo + hi) / 2;
     const p = plane(x);
-    if (circleForces(p.epsTop, p.kappa).N < NEd) lo = x;
+    if (circleForces(p.epsTop, p.kappa, As).N < NEd) lo = x;
     else hi = x;
   }
   const p = plane((lo + hi) / 2);
-  return circleForces(p.epsTop, p.kappa).M;
+  return circleForces(p.epsTop, p.kappa, As).M;
 };
 
 // square b = 0.4 m, bars on a square of half-side a_s = 0.13 m: rows (share of A_s) y = +0.13 (5/16),
@@ -327,6 +327,36 @@ export const SECTION_EC2: VerificationFamily = {
           'a_sw(600)': s600.AsQuerCalc * 1e4,
           'a_sw,min': s300.AsSchubMin * 1e4,
         };
+      },
+    },
+    {
+      id: 'S-8',
+      title: 'Circle: required reinforcement for (N_Ed, M_Ed) lies on the interaction curve',
+      source:
+        'second method: the A_s found by the engine is put into the independent integration of S-3/S-4; M_Rd(N_Ed) must equal the design moment (EN 1992-1-1 6.1)',
+      inputs: {
+        D: '0.8 m (cased: no diameter reduction, k_f = 1)',
+        'cover + link + Ø/2': '0.06 + 0.01 + 0.01 m (r_s = 0.32 m)',
+        N_Ed: '2000 kN',
+        M_Ed: '600 kNm (> N_Ed·e₀ = 2000·max(0.8/30, 0.02) = 53.3 kNm)',
+      },
+      derivation: [
+        'The engine designs A_s,req by strain compatibility; with that A_s the independent integration gives M_Rd at N_Ed = 2000 kN.',
+        'Expected: M_Rd(A_s,req) = M_Ed = 600 kNm (tolerance 1 % for the engine’s discretised section).',
+      ],
+      expected: [check('M_Rd(A_s,req)', 'kNm', 600, 0.01)],
+      run: () => {
+        const r = designSection(
+          sectionInput({
+            nominalSize: 0.8,
+            isUncasedCastInPlace: false,
+            cover: 0.06,
+            NEdMax: 2000,
+            NEdMin: 2000,
+            MEd: 600,
+          }),
+        ).result;
+        return { 'M_Rd(A_s,req)': r ? circleMRd(2000, r.AsLaengsCalc * 1e-4) : NaN };
       },
     },
   ],
