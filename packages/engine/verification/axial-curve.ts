@@ -5,6 +5,8 @@ import { firstPile, onePileProject } from './project';
 // bored pile (D = 1.0 m, head and start of the soil at 100.0 m NHN) in sand q_c = 15 MN/m² down to 80.0 m NHN.
 // Table values (Tab. 5.12/5.13, lower): q_s = 105, q_b(0.02/0.03/0.10) = 1050/1350/3000 kN/m² (example T-1).
 // Formulas: calculation-reference.md §2.1 (curve), §2.4 (γ = 1.4 compression, 1.5 tension), §2.6 (length).
+// The required length is checked as the toe level Soll_UK_Pfahl (the meaning of laenge_mit / laenge_ohne with the
+// head embedment is being settled in issue 12).
 
 const D = 1.0;
 const Ab = (Math.PI * D * D) / 4; // 0.785398 m²
@@ -97,7 +99,7 @@ export const AXIAL_CURVE: VerificationFamily = {
       derivation: [
         'R_s,k = 989.602 kN is fully mobilised beyond s_sg = 0.9948 cm.',
         'R(2 cm) = 989.602 + 1050·0.785398 = 1814.270 kN; R(3 cm) = 989.602 + 1350·0.785398 = 2049.890 kN.',
-        'E_k = 2000 kN lies between: s = 2 + (2000 − 1814.270)/(2049.890 − 1814.270) = 2.788254 cm.',
+        'E_k = 2000 kN lies between: s = 2 + (2000 − 1814.270)/(2049.890 − 1814.270) = 2.788264 cm.',
       ],
       expected: [
         {
@@ -115,7 +117,7 @@ export const AXIAL_CURVE: VerificationFamily = {
             layer: { qc: 15 },
           }),
         );
-        return { Setzung: r.Setzung ?? NaN, laenge_ohne: r.laenge_ohne ?? NaN };
+        return { Setzung: r.Setzung ?? NaN, Soll_UK_Pfahl: r.Soll_UK_Pfahl ?? NaN };
       },
     },
     {
@@ -186,10 +188,15 @@ export const AXIAL_CURVE: VerificationFamily = {
       },
       derivation: [
         'R_c,d(L) = (105·π·L + 2356.194)/1.4 = (329.867·L + 2356.194)/1.4 ≥ 5000 kN → L ≥ 14.076 m.',
-        'Trial lengths 3.0, 3.5, …: the first one ≥ 14.076 m is 14.5 m; R_c,d(14.5) = 5099.469 kN, E_d/R_c,d = 98.049 %.',
+        'Trial lengths 3.0, 3.5, …: the first one ≥ 14.076 m is 14.5 m (toe 85.5 m NHN); R_c,d(14.5) = 5099.478 kN.',
       ],
       expected: [
-        { quantity: 'laenge_ohne', unit: 'm', expected: 14.5, tolerance: { abs: 1e-9 } },
+        {
+          quantity: 'Soll_UK_Pfahl',
+          unit: 'm NHN',
+          expected: 100 - 14.5,
+          tolerance: { abs: 1e-9 },
+        },
         {
           quantity: 'R_d',
           unit: 'kN',
@@ -201,7 +208,7 @@ export const AXIAL_CURVE: VerificationFamily = {
         const r = firstPile(
           onePileProject({ pile: { AlternativeDesignLastZ: 5000 }, layer: { qc: 15 } }),
         );
-        return { laenge_ohne: r.laenge_ohne ?? NaN, R_d: r.R_d ?? NaN };
+        return { Soll_UK_Pfahl: r.Soll_UK_Pfahl ?? NaN, R_d: r.R_d ?? NaN };
       },
     },
     {
@@ -212,10 +219,10 @@ export const AXIAL_CURVE: VerificationFamily = {
       derivation: [
         'On the first branch s(L) = E_k/(R_s,k(L)/s_sg(L) + 412.334) [cm] with R_s,k = 329.867·L kN, s_sg = 0.5·R_s,k[MN] + 0.5.',
         'L = 11.5 m: R_s,k = 3793.47 kN, s_sg = 2.39674 cm, s = 1000/(1582.76 + 412.33) = 0.50123 cm > 0.5 cm.',
-        'L = 12.0 m: R_s,k = 3958.41 kN, s_sg = 2.47920 cm, s = 1000/(1596.65 + 412.33) = 0.49777 cm ≤ 0.5 cm → L = 12.0 m.',
+        'L = 12.0 m: R_s,k = 3958.41 kN, s_sg = 2.47920 cm, s = 1000/(1596.65 + 412.33) = 0.49777 cm ≤ 0.5 cm → L = 12.0 m, toe 88.0 m NHN.',
       ],
       expected: [
-        { quantity: 'laenge_ohne', unit: 'm', expected: 12, tolerance: { abs: 1e-9 } },
+        { quantity: 'Soll_UK_Pfahl', unit: 'm NHN', expected: 100 - 12, tolerance: { abs: 1e-9 } },
         {
           quantity: 'Setzung',
           unit: 'cm',
@@ -227,7 +234,7 @@ export const AXIAL_CURVE: VerificationFamily = {
         const r = firstPile(
           onePileProject({ settings: { zulaessigeSetzungCm: 0.5 }, layer: { qc: 15 } }),
         );
-        return { laenge_ohne: r.laenge_ohne ?? NaN, Setzung: r.Setzung ?? NaN };
+        return { Soll_UK_Pfahl: r.Soll_UK_Pfahl ?? NaN, Setzung: r.Setzung ?? NaN };
       },
     },
     {
@@ -241,12 +248,12 @@ export const AXIAL_CURVE: VerificationFamily = {
         'E_k / E_d': '1000 / 1400 kN',
       },
       derivation: [
-        'The toe must lie in the sand (below 95.0) with at least 2.5 m embedment: toe ≤ 92.5 m NHN → L ≥ 7.5 m.',
+        'The toe must lie in the sand (below 95.0) with at least 2.5 m embedment: toe ≤ 92.5 m NHN → L = 7.5 m (toe 92.5).',
         'At L = 7.5: R_s,k = 105·π·2.5 = 824.668 kN (no skin friction in the soft layer, q_c = 0 is below the table),',
         'R_c,d = (824.668 + 2356.194)/1.4 = 2272.044 kN ≥ 1400 kN; embedment = 2.5 m.',
       ],
       expected: [
-        { quantity: 'laenge_ohne', unit: 'm', expected: 7.5, tolerance: { abs: 1e-9 } },
+        { quantity: 'Soll_UK_Pfahl', unit: 'm NHN', expected: 100 - 7.5, tolerance: { abs: 1e-9 } },
         { quantity: 'EindringTiefe', unit: 'm', expected: 2.5, tolerance: { abs: 1e-9 } },
         {
           quantity: 'R_d',
@@ -265,7 +272,7 @@ export const AXIAL_CURVE: VerificationFamily = {
           }),
         );
         return {
-          laenge_ohne: r.laenge_ohne ?? NaN,
+          Soll_UK_Pfahl: r.Soll_UK_Pfahl ?? NaN,
           EindringTiefe: r.EindringTiefe ?? NaN,
           R_d: r.R_d ?? NaN,
         };

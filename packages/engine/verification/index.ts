@@ -1,3 +1,4 @@
+import { AXIAL_COORDINATION } from './axial-coordination';
 import { AXIAL_CURVE } from './axial-curve';
 import { AXIAL_TABLES } from './axial-tables';
 import { LATERAL } from './lateral';
@@ -9,6 +10,7 @@ import type { VerificationFamily } from './types';
 export const VERIFICATION_FAMILIES: readonly VerificationFamily[] = [
   AXIAL_TABLES,
   AXIAL_CURVE,
+  AXIAL_COORDINATION,
   LATERAL,
   SECTION_EC2,
   STEEL_PIPE,
