@@ -293,6 +293,48 @@ describe('engine properties (metamorphic)', () => {
   });
 });
 
+describe('load partial factors', () => {
+  it('larger γ_G and γ_Q on the load-case loads never give a shorter pile or a smaller utilisation', () => {
+    fc.assert(
+      fc.property(
+        profileArb,
+        pileArb,
+        fc.double({ min: 100, max: 3000, noNaN: true }),
+        fc.double({ min: 0, max: 2000, noNaN: true }),
+        fc.double({ min: 1, max: 1.3, noNaN: true }),
+        fc.double({ min: 1, max: 1.3, noNaN: true }),
+        (layers, pile, G, Q, fG, fQ) => {
+          const row = toPile(pile, 0);
+          delete row.AlternativeDesignLastZ;
+          delete row.AlternativeCharakteristischeLastZ;
+          const withCase = (settings: Record<string, unknown>) => ({
+            ...project([row], layers, settings),
+            horizontal_loadcases: [
+              { name: 'LK 1', horizontal_loads: [{ Pname: row.Pname, gkz: G, qkz: Q }] },
+            ],
+          });
+          const factors = (g: number, q: number, fixed: boolean) => ({
+            gammaStaendig: g,
+            gammaVeraenderlich: q,
+            ...(fixed ? { MindestPfahllaenge: 10, MaxLaenge: 10 } : {}),
+          });
+          const a = run(withCase(factors(1.35, 1.5, false)))[0]!;
+          const b = run(withCase(factors(1.35 * fG, 1.5 * fQ, false)))[0]!;
+          expect(b.laenge_ohne ?? Infinity).toBeGreaterThanOrEqual(a.laenge_ohne ?? Infinity);
+          const c = run(withCase(factors(1.35, 1.5, true)))[0]!;
+          const d = run(withCase(factors(1.35 * fG, 1.5 * fQ, true)))[0]!;
+          if (c.EzuR !== null && d.EzuR !== null) {
+            expect(d.EzuR + 1e-9 * Math.max(1, c.EzuR)).toBeGreaterThanOrEqual(c.EzuR);
+          }
+          // the settlement uses the characteristic load G + Q: the factors do not change it
+          expect(d.Setzung).toEqual(c.Setzung);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
+
 describe('linear lateral model properties', () => {
   const lateralLayer = (
     top: number,
