@@ -44,6 +44,30 @@ const nb = NEd / NbRd;
 const kyy = 1 + Math.min(lambdaBar - 0.2, 0.8) * nb;
 const member = nb + (kyy * MEd) / (MplRd / 1.1);
 
+// class 3 tube: D = 610 mm, t = 12 mm, S355 — elastic resistance and linear interaction (6.2.9.2)
+const D3 = 0.61;
+const t3 = 0.012;
+const d3 = D3 - 2 * t3;
+const A3 = (Math.PI / 4) * (D3 * D3 - d3 * d3);
+const Wel3 = ((Math.PI / 64) * (D3 ** 4 - d3 ** 4)) / (D3 / 2);
+const [N3, M3] = [3000, 400];
+const eta3 = N3 / (A3 * fy) + M3 / (Wel3 * fy);
+// shear above half of V_pl,Rd: ρ = (2·V_Ed/V_pl,Rd − 1)², N–M check with (1 − ρ)·f_y (ADR 0104)
+const VEdHigh = 0.7 * VplRd;
+const rhoHigh = (2 * 0.7 - 1) ** 2;
+const etaV = (() => {
+  const nV = NEd / ((1 - rhoHigh) * NplRd);
+  const mV = MEd / ((1 - rhoHigh) * MplRd);
+  let lo = 1e-6;
+  let hi = 10;
+  for (let k = 0; k < 100; k++) {
+    const eta = (lo + hi) / 2;
+    if ((nV / eta) ** 1.7 + mV / eta > 1) lo = eta;
+    else hi = eta;
+  }
+  return (lo + hi) / 2;
+})();
+
 const rel = (r: number) => ({ rel: r });
 const check = (quantity: string, unit: string, expected: number): ExpectedValue => ({
   quantity,
@@ -134,6 +158,74 @@ export const STEEL_PIPE: VerificationFamily = {
           χ: r?.buckling?.chi ?? NaN,
           'N_b,Rd': r?.buckling?.NbRd ?? NaN,
           η_member: r?.buckling?.utilisation ?? NaN,
+        };
+      },
+    },
+    {
+      id: 'P-3',
+      title: 'Class 3 tube: elastic resistance and linear N + M interaction',
+      source:
+        'hand calculation, EN 1993-1-1:2005 Table 5.2 (sheet 3), 6.2.5(2) (W_el), 6.2.9.2 (σ = N/A + M/W_el ≤ f_y)',
+      inputs: { D: '610 mm', t: '12 mm', grade: 'S355', N_Ed: '3000 kN', M_Ed: '400 kNm' },
+      derivation: [
+        `d/t = 610/12 = 50.83: 70·ε² = ${(70 * eps2).toFixed(2)} < d/t ≤ 90·ε² = ${(90 * eps2).toFixed(2)} → class 3.`,
+        `A = ${A3.toFixed(7)} m²; W_el = 2I/D = ${Wel3.toExponential(6)} m³; M_c,Rd = W_el·f_y = ${(Wel3 * fy).toFixed(2)} kNm.`,
+        `η = N_Ed/(A·f_y) + M_Ed/(W_el·f_y) = ${eta3.toFixed(6)}.`,
+      ],
+      expected: [
+        check('class', '-', 3),
+        check('M_c,Rd', 'kNm', Wel3 * fy),
+        check('η_section', '-', eta3),
+      ],
+      run: () => {
+        const r = checkSteelPipe({
+          D: D3,
+          t: t3,
+          grade: 'S355',
+          NEdMax: N3,
+          NEdMin: N3,
+          MEd: M3,
+          VEd: 0,
+          bucklingLength: 0,
+        }).result;
+        return {
+          class: r?.sectionClass ?? NaN,
+          'M_c,Rd': r?.MRd ?? NaN,
+          η_section: r?.utilisationSection ?? NaN,
+        };
+      },
+    },
+    {
+      id: 'P-4',
+      title: 'Shear above 0.5·V_pl,Rd reduces the yield strength for N + M',
+      source:
+        'hand calculation, EN 1993-1-1:2005 6.2.6, 6.2.8(3), 6.2.10(3); reduced f_y on the whole ring (ADR 0104)',
+      inputs: {
+        section: 'as P-1 (508 × 16, S355)',
+        N_Ed: '2500 kN',
+        M_Ed: '300 kNm',
+        V_Ed: '0.7·V_pl,Rd',
+      },
+      derivation: [
+        `V_Ed = 0.7·${VplRd.toFixed(2)} = ${VEdHigh.toFixed(2)} kN; ρ = (2·0.7 − 1)² = 0.16.`,
+        `With (1 − ρ)·f_y: n_V = N_Ed/(0.84·N_pl,Rd), m_V = M_Ed/(0.84·M_pl,Rd); η from (n_V/η)^1.7 + m_V/η = 1: η = ${etaV.toFixed(6)}.`,
+      ],
+      expected: [check('η_V', '-', 0.7), check('ρ', '-', rhoHigh), check('η_section', '-', etaV)],
+      run: () => {
+        const r = checkSteelPipe({
+          D,
+          t,
+          grade: 'S355',
+          NEdMax: NEd,
+          NEdMin: NEd,
+          MEd,
+          VEd: VEdHigh,
+          bucklingLength: 0,
+        }).result;
+        return {
+          η_V: r?.utilisationShear ?? NaN,
+          ρ: r?.rho ?? NaN,
+          η_section: r?.utilisationSection ?? NaN,
         };
       },
     },
