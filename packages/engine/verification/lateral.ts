@@ -314,6 +314,41 @@ examples.push({
   },
 });
 
+examples.push({
+  id: 'H-10',
+  title: 'Free length 2 m above layered soil, fixed head (exact transfer-matrix reference)',
+  source:
+    'exact solution with piecewise-constant k, k = 0 over the free length (transfer matrices)',
+  inputs: {
+    'free length': '2 m (OKBodenBiegung 2 m below the head)',
+    layers: 'k = 10 000 kN/m² for 4 m, then 30 000 kN/m² for 10 m',
+    L: '16 m',
+    H: '100 kN',
+    head: 'rotation restrained',
+  },
+  derivation: [
+    'Segments from the head: 2 m with k = 0, 4 m with k = 10 000, 10 m with k = 30 000 kN/m²; fixed-head state',
+    '[w₀, 0, M₀/EI, H/EI], unknowns w₀ and M₀ from M = Q = 0 at the toe.',
+  ],
+  expected: referenceChecks(
+    [
+      { length: 2, k: 0 },
+      { length: 4, k: 10000 },
+      { length: 10, k: 30000 },
+    ],
+    true,
+    0,
+    1e-3,
+  ),
+  run: () =>
+    engine({
+      length: 16,
+      layers: [layer(-2, -6, 10000), layer(-6, -16, 30000)],
+      isHeadFixed: true,
+      groundLevel: -2,
+    }),
+});
+
 export const LATERAL: VerificationFamily = {
   id: 'H',
   title: 'Lateral analysis (Winkler beam)',
