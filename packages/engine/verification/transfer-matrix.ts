@@ -10,6 +10,9 @@
  * Sign convention (Hetényi's): M = EI·w″, Q = EI·w‴; at the head Q(0) = H and M(0) = M₀ (free head) or
  * w′(0) = 0 (fixed head); at the toe M = Q = 0 (free toe). Positive M₀ increases the deflection of positive H.
  * Above the ground level k = 0 (free length): the same series reduces to the cantilever polynomials.
+ * Conditioning: the field matrices grow like e^(βL), β = (k/(4EI))^¼; the examples keep Σβ·L below about 20 (a
+ * very stiff, long segment, e.g. β·L ≈ 25, loses digits). The solver is checked against Hetényi and the cantilever
+ * in test/transfer-matrix.test.ts.
  */
 
 /** A segment of the pile from the head downwards: length [m] and line spring modulus k [kN/m²]. */
