@@ -256,5 +256,39 @@ export const AXIAL_TABLES: VerificationFamily = {
       pile: { PfahlTyp: 'fv' },
       layer: { qc: 15, qsk: 0.15, qbk002: 1.2, qbk003: 1.6, qbk01: 3.5 },
     }),
+    tableExample({
+      id: 'T-12',
+      title: 'Below the first column: zero, or linear from the origin with the …Ab0 switches',
+      source:
+        'calculation-reference.md §1.1 (4) (zero below the table; `qskQcAb0`, `qbkQcAb0`: linear from q_c = 0)',
+      inputs: { PfahlTyp: 'bp', q_c: '5 MN/m² (below 7.5)', 'qskQcAb0, qbkQcAb0': 'true' },
+      derivation: [
+        'Without the switches q_s = q_b = 0 (not load bearing).',
+        'With them: q_s = 5/7.5·55 = 36.667; q_b = 5/7.5·(550, 700, 1600) = 366.667, 466.667, 1066.667 kN/m².',
+      ],
+      expected: [
+        q('q_s', (5 / 7.5) * 55),
+        q('q_b(s/D=0.02)', (5 / 7.5) * 550),
+        q('q_b(s/D=0.03)', (5 / 7.5) * 700),
+        q('q_b(s/D=0.1)', (5 / 7.5) * 1600),
+      ],
+      settings: { qskQcAb0: true, qbkQcAb0: true },
+      layer: { qc: 5 },
+    }),
+    tableExample({
+      id: 'T-13',
+      title: 'Above the last column the last value is kept',
+      source:
+        'calculation-reference.md §1.1 (3) (last column headed "≥" for skin friction [U]; base kept likewise)',
+      inputs: { PfahlTyp: 'bp', q_c: '30 MN/m² (above 25)', EAErhoehungProzent: '0 %' },
+      derivation: ['Column q_c = 25, lower values: q_s = 130; q_b = 1750, 2250, 4000 kN/m².'],
+      expected: [
+        q('q_s', 130),
+        q('q_b(s/D=0.02)', 1750),
+        q('q_b(s/D=0.03)', 2250),
+        q('q_b(s/D=0.1)', 4000),
+      ],
+      layer: { qc: 30 },
+    }),
   ],
 };
