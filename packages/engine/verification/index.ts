@@ -1,5 +1,6 @@
 import { AXIAL_COORDINATION } from './axial-coordination';
 import { AXIAL_CURVE } from './axial-curve';
+import { AXIAL_DRAG } from './axial-drag';
 import { AXIAL_TABLES } from './axial-tables';
 import { LATERAL } from './lateral';
 import { SECTION_EC2 } from './section-ec2';
@@ -11,6 +12,7 @@ export const VERIFICATION_FAMILIES: readonly VerificationFamily[] = [
   AXIAL_TABLES,
   AXIAL_CURVE,
   AXIAL_COORDINATION,
+  AXIAL_DRAG,
   LATERAL,
   SECTION_EC2,
   STEEL_PIPE,
