@@ -46,4 +46,22 @@ describe('findRequiredLength: best length when no length passes', () => {
     const full = calculateProject(input(layers), { iterationTrace: 'full' }).piles[0]!;
     expect(summary.IstLaenge).toBe(full.IstLaenge);
   });
+
+  it('also with base averaging, where R_d is not monotonic within a toe layer (SpitzendruckMittelung)', () => {
+    // Full trace of this profile: L = 3.0: R_d = 193.0, 3.5: 199.7, 4.0: 179.5 kN … — the best is 3.5 m, a step
+    // inside the first toe layer that the summary iteration rejected cheaply.
+    const averaged = (mode: 'summary' | 'full') => {
+      const base = input([
+        { endKote: 98, cuk: 0.03 },
+        { endKote: 95.5, qc: 7.5 },
+        { endKote: 70, qc: 2, FuszAbsetzbar: true, IstEindringRelevant: true },
+      ]);
+      return calculateProject(
+        { ...base, settings: { ...base.settings, SpitzendruckMittelung: true } },
+        { iterationTrace: mode },
+      ).piles[0]!;
+    };
+    expect(averaged('summary').IstLaenge).toBe(3.5);
+    expect(averaged('summary').R_d).toBe(averaged('full').R_d);
+  });
 });

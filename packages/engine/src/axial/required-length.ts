@@ -67,9 +67,10 @@ export function findRequiredLength(
   let lastFailed: CheckName | null = null;
   let lastL: number | null = null;
   const kernel = new StepKernel(ctx);
-  // R_d grows within a toe layer, so the largest R_d of a layer is at its deepest step; a cheaply rejected
-  // step is remembered and evaluated by a second kernel when the layer changes (or the iteration ends), so
-  // that `best` is the step with the largest R_d (as the full trace would find it)
+  // Without base averaging R_d grows within a toe layer, so the largest R_d of a layer is at its deepest step: a
+  // cheaply rejected step is remembered and evaluated by a second kernel when the layer changes (or the iteration
+  // ends). With averaging (`SpitzendruckMittelung`) R_b varies within the layer, so every cheaply rejected step is
+  // evaluated. Either way `best` is the step with the largest R_d, as the full trace finds it.
   const probe = new StepKernel(ctx);
   let pending: number | null = null;
   const considerPending = () => {
@@ -92,10 +93,11 @@ export function findRequiredLength(
     previousLayer = kernel.layer;
     if (isLayerChange) considerPending();
     if (quick !== null && !isLayerChange && best !== null) {
-      // Cheap rejection: only the best-so-far bookkeeping needs R_d, which grows within a layer.
+      // Cheap rejection: only the best-so-far bookkeeping needs R_d (see `pending` above).
       lastFailed = quick;
       lastL = L;
       pending = L;
+      if (ctx.averaging !== null) considerPending();
       continue;
     }
     kernel.evaluate();
