@@ -425,4 +425,31 @@ describe('linear lateral model properties', () => {
       { numRuns: 30 },
     );
   });
+
+  it('gives the same resultants for a head load turned by any angle (round pile, isotropic soil)', () => {
+    fc.assert(
+      fc.property(
+        modelArb,
+        loadArb,
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        (m, load, phi) => {
+          const model = toModel(m);
+          const along = { x: load, y: { H: 0, M: 0 } };
+          const turned = {
+            x: { H: load.H * Math.cos(phi), M: load.M * Math.cos(phi) },
+            y: { H: load.H * Math.sin(phi), M: load.M * Math.sin(phi) },
+          };
+          const r1 = analysePileLateral(model, along, along).result!;
+          const r2 = analysePileLateral(model, turned, turned).result!;
+          const close = (a: number, b: number) =>
+            expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(a)));
+          close(r1.wOben, r2.wOben);
+          close(r1.MMax, r2.MMax);
+          close(r1.QMax, r2.QMax);
+          close(r1.wStrichKopf, r2.wStrichKopf);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });
