@@ -63,6 +63,9 @@ describe('PDF report', () => {
     expect(text).toContain('Müller Grundbau GmbH');
     expect(text).toContain('Brücke Süd – Ø 1,2 m');
     expect(text).toContain('Übersicht der Lastpunkte');
+    // the engine version and where its worked examples are (issue 12, ADR 0135)
+    expect(text).toContain('Pfahlplaner 0.1.0');
+    expect(text).toContain('Rechenbeispiele zum Rechenkern 0.1.0: docs/verification.md');
     const pages = pageCount('de');
     expect(text).toContain(`Seite 1 von ${pages}`);
     for (const pile of report.result.piles) {

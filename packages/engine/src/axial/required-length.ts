@@ -67,6 +67,22 @@ export function findRequiredLength(
   let lastFailed: CheckName | null = null;
   let lastL: number | null = null;
   const kernel = new StepKernel(ctx);
+  // Without base averaging R_d grows within a toe layer, so the largest R_d of a layer is at its deepest step: a
+  // cheaply rejected step is remembered and evaluated by a second kernel when the layer changes (or the iteration
+  // ends). With averaging (`SpitzendruckMittelung`) R_b varies within the layer, so every cheaply rejected step is
+  // evaluated. Either way `best` is the step with the largest R_d, as the full trace finds it.
+  const probe = new StepKernel(ctx);
+  let pending: number | null = null;
+  const considerPending = () => {
+    if (pending === null) return;
+    probe.moveTo(pending);
+    probe.evaluate();
+    if (best === null || probe.R_d > bestR) {
+      best = pending;
+      bestR = probe.R_d;
+    }
+    pending = null;
+  };
   for (let k = 0; ; k += 1) {
     const L = round9(Lmin + k * h);
     if (L > Lmax + 1e-9) break;
@@ -75,10 +91,13 @@ export function findRequiredLength(
     const quick = mode === 'full' ? null : kernel.check();
     const isLayerChange = previousLayer !== kernel.layer;
     previousLayer = kernel.layer;
+    if (isLayerChange) considerPending();
     if (quick !== null && !isLayerChange && best !== null) {
-      // Cheap rejection: only the best-so-far bookkeeping needs R_d, which grows within a layer.
+      // Cheap rejection: only the best-so-far bookkeeping needs R_d (see `pending` above).
       lastFailed = quick;
       lastL = L;
+      pending = L;
+      if (ctx.averaging !== null) considerPending();
       continue;
     }
     kernel.evaluate();
@@ -92,7 +111,9 @@ export function findRequiredLength(
     }
     lastFailed = kernel.failed;
     lastL = L;
+    pending = null;
   }
+  considerPending();
   if (lastL !== null) {
     kernel.moveTo(lastL);
     kernel.evaluate();

@@ -211,6 +211,10 @@ function titleSection(input: ReportInput, t: Texts): Content[] {
     [{ text: t.address, style: 'label' }, input.project.address ?? '–'],
     [{ text: t.engineVersion, style: 'label' }, `Pfahlplaner ${input.calculation.engine_version}`],
     [
+      { text: t.verificationManual, style: 'label' },
+      t.verificationManualText(input.calculation.engine_version),
+    ],
+    [
       { text: t.calculatedAt, style: 'label' },
       formatDateTime(input.calculation.calculated_at, lang),
     ],

@@ -16,6 +16,10 @@ const DE = {
   address: 'Adresse',
   calculation: 'Berechnung',
   engineVersion: 'Rechenkern',
+  verificationManual: 'Verifikation',
+  /** where the worked examples of this engine version are (ADR 0135) */
+  verificationManualText: (version: string) =>
+    `Rechenbeispiele zum Rechenkern ${version}: docs/verification.md (nachrechenbar mit npm run verify)`,
   calculatedAt: 'Berechnet am',
   loadPointCount: 'Anzahl Lastpunkte',
   inputSummary: 'Berechnungsgrundlagen',
@@ -77,6 +81,9 @@ const EN: typeof DE = {
   address: 'Address',
   calculation: 'Calculation',
   engineVersion: 'Engine',
+  verificationManual: 'Verification',
+  verificationManualText: (version: string) =>
+    `worked examples of engine ${version}: docs/verification.md (re-run with npm run verify)`,
   calculatedAt: 'Calculated at',
   loadPointCount: 'Number of load points',
   inputSummary: 'Basis of calculation',

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analysePileLateral } from '../src/lateral/pile-lateral';
+import type { LateralLayer, LateralModel } from '../src/lateral/mesh';
+
+// Properties of the linear lateral model (issue 12): linear in the head loads, symmetric in x and y, and
+// invariant under turning the load (round pile, isotropic Winkler soil). Random layered soil, free length and
+// head restraint; passive-pressure limitation off (that model is not linear).
+
+type Infer<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
+describe('linear lateral model properties', () => {
+  const lateralLayer = (
+    top: number,
+    bottom: number,
+    EsTop: number,
+    EsBottom: number,
+  ): LateralLayer => ({
+    topLevel: top,
+    bottomLevel: bottom,
+    ESoben: EsTop,
+    ESunten: EsBottom,
+    MaxElementWeite: 0.25,
+    phi: Math.PI / 6,
+    cuEP: 0,
+    gammaBoden: 19,
+    gammaStrichBoden: 10,
+  });
+  const modelArb = fc.record({
+    D: fc.constantFrom(0.6, 0.9, 1.2),
+    L: fc.integer({ min: 6, max: 20 }),
+    free: fc.integer({ min: 0, max: 2 }),
+    Es: fc.array(fc.double({ min: 2000, max: 80000, noNaN: true }), { minLength: 2, maxLength: 4 }),
+    isHeadFixed: fc.boolean(),
+  });
+  type ModelArb = Infer<typeof modelArb>;
+  const toModel = (m: ModelArb): LateralModel => {
+    const ground = -m.free;
+    const h = (m.L - m.free) / (m.Es.length - 1);
+    return {
+      headLevel: 0,
+      toeLevel: -m.L,
+      diameter: m.D,
+      EI: (33e6 * Math.PI * m.D ** 4) / 64,
+      isHeadFixed: m.isHeadFixed,
+      groundLevel: ground,
+      groundwaterLevel: -100,
+      layers: m.Es.slice(1).map((Es, i) =>
+        lateralLayer(ground - i * h, ground - (i + 1) * h, m.Es[i]!, Es),
+      ),
+      ksNichtReduzieren: true,
+      gegenRaeumlichenEP: false,
+    };
+  };
+  const loadArb = fc.record({
+    H: fc.double({ min: -500, max: 500, noNaN: true }),
+    M: fc.double({ min: -500, max: 500, noNaN: true }),
+  });
+
+  it('is linear in the head loads (w, M, Q scale with H and M)', () => {
+    fc.assert(
+      fc.property(modelArb, loadArb, fc.double({ min: 0.1, max: 5, noNaN: true }), (m, load, a) => {
+        const model = toModel(m);
+        const zero = { H: 0, M: 0 };
+        const base = { x: load, y: zero };
+        const scaled = { x: { H: a * load.H, M: a * load.M }, y: zero };
+        const r1 = analysePileLateral(model, base, base).result!;
+        const r2 = analysePileLateral(model, scaled, scaled).result!;
+        const tol = (v: number) => 1e-9 * Math.max(1, Math.abs(v));
+        expect(Math.abs(r2.wxOben - a * r1.wxOben)).toBeLessThanOrEqual(tol(r2.wxOben));
+        expect(Math.abs(r2.MyMax - a * r1.MyMax)).toBeLessThanOrEqual(tol(r2.MyMax));
+        expect(Math.abs(r2.QxMax - a * r1.QxMax)).toBeLessThanOrEqual(tol(r2.QxMax));
+        expect(Math.abs(r2.wStrichKopfx - a * r1.wStrichKopfx)).toBeLessThanOrEqual(
+          1e-12 + tol(r2.wStrichKopfx),
+        );
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('is symmetric in x and y (swapping the directions swaps the results)', () => {
+    fc.assert(
+      fc.property(modelArb, loadArb, loadArb, (m, lx, ly) => {
+        const model = toModel(m);
+        const r1 = analysePileLateral(model, { x: lx, y: ly }, { x: lx, y: ly }).result!;
+        const r2 = analysePileLateral(model, { x: ly, y: lx }, { x: ly, y: lx }).result!;
+        const close = (a: number, b: number) =>
+          expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(a)));
+        close(r1.wxOben, r2.wyOben);
+        close(r1.wyOben, r2.wxOben);
+        close(r1.wOben, r2.wOben);
+        close(r1.MyMax, r2.MxMax);
+        close(r1.MxMax, r2.MyMax);
+        close(r1.MMax, r2.MMax);
+        close(r1.QMax, r2.QMax);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('gives the same resultants for a head load turned by any angle (round pile, isotropic soil)', () => {
+    fc.assert(
+      fc.property(
+        modelArb,
+        loadArb,
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        (m, load, phi) => {
+          const model = toModel(m);
+          const along = { x: load, y: { H: 0, M: 0 } };
+          const turned = {
+            x: { H: load.H * Math.cos(phi), M: load.M * Math.cos(phi) },
+            y: { H: load.H * Math.sin(phi), M: load.M * Math.sin(phi) },
+          };
+          const r1 = analysePileLateral(model, along, along).result!;
+          const r2 = analysePileLateral(model, turned, turned).result!;
+          const close = (a: number, b: number) =>
+            expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(a)));
+          close(r1.wOben, r2.wOben);
+          close(r1.MMax, r2.MMax);
+          close(r1.QMax, r2.QMax);
+          close(r1.wStrichKopf, r2.wStrichKopf);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
