@@ -275,9 +275,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       companiesRoutes(api, companiesSvc, authenticate);
       projectsRoutes(api, projectsSvc, authenticate, { workbookMaxBytes: config.workbookMaxBytes });
       employeesRoutes(api, employeesSvc, authenticate, supportOnly);
-      billingRoutes(api, billingSvc, webhooks, authenticate, supportOnly, {
-        devRoutes: !config.isProduction,
-      });
+      billingRoutes(api, billingSvc, webhooks, authenticate, supportOnly);
       filesRoutes(api, filesSvc, authenticate);
       generalRoutes(api, general);
       if (!config.isProduction) outboxRoutes(api, mails);

@@ -15,6 +15,7 @@ import {
   readOtp,
   signUp,
   uniqueEmail,
+  LOCAL_IP,
 } from '#app/test/test-app';
 
 describe.each(databases)('employee routes on %s', (kind) => {
@@ -333,8 +334,9 @@ describe.each(databases)('employee routes on %s', (kind) => {
       });
       expect(early.statusCode).not.toBe(200);
 
-      const mail = json(await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`))
-        .data[0];
+      const mail = json(
+        await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`, { ip: LOCAL_IP }),
+      ).data[0];
       expect(mail.subject).toBe('Invitation to Pfahlplaner from Team A');
       expect(mail.text).toContain('/invitation?email=');
       const otp = await readOtp(t, email);
