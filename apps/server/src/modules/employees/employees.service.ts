@@ -208,13 +208,16 @@ export const employeesService = (deps: Deps) => {
       });
       try {
         const code = randomOtp();
-        await deps.otp.replace({
-          email: user.email,
-          purpose: 'reset',
-          code_hash: hmacCode(deps.otpKey, code),
-          created_at: now,
-          expires_at: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY),
-        });
+        await deps.otp.store(
+          {
+            email: user.email,
+            purpose: 'reset',
+            code_hash: hmacCode(deps.otpKey, code),
+            created_at: now,
+            expires_at: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY),
+          },
+          { replace: true },
+        );
         const [inviter, company] = await Promise.all([
           deps.users.findById(auth.userId),
           deps.users.findWithCompany(auth.userId),
