@@ -156,6 +156,36 @@ describe.each(databases)('one-time codes on %s', (kind) => {
     expect(json(right).error?.code).toBe('OTP_TOO_MANY_ATTEMPTS');
   });
 
+  it('the company e-mail code of the upgrade wizard: 20 parallel wrong guesses count exactly 5 tries too', async () => {
+    const owner = await signUp(t, uniqueEmail('firma-owner'));
+    const email = uniqueEmail('firma');
+    const sent = await t.call(
+      'GET',
+      `/api/companies/api/requestVerifyCompanyEmail/?company_verify_email=${encodeURIComponent(email)}`,
+      { token: owner.access, ip: '10.3.5.1' },
+    );
+    expect(sent.statusCode).toBe(200);
+    const code = await readOtp(t, email);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('POST', '/api/companies/api/verifyOTPWithCompanyEmail/', {
+          token: owner.access,
+          ip: `10.3.5.${i + 10}`,
+          body: { company_verify_email: email, otp: wrongGuess(code, i + 1) },
+        }),
+      ),
+    );
+    const codes = results.map((r) => json(r).error?.code);
+    expect(codes.filter((c) => c === 'OTP_INCORRECT')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'OTP_TOO_MANY_ATTEMPTS')).toHaveLength(15);
+    const right = await t.call('POST', '/api/companies/api/verifyOTPWithCompanyEmail/', {
+      token: owner.access,
+      ip: '10.3.5.99',
+      body: { company_verify_email: email, otp: code },
+    });
+    expect(json(right).error?.code).toBe('OTP_TOO_MANY_ATTEMPTS');
+  });
+
   it('mails at most 10 codes to one address in 24 hours (OTP_DAILY_LIMIT, 429 with Retry-After)', async () => {
     const account = await signUp(t, uniqueEmail('daily')); // the sign-up code is the 1st of the window
     const first = t.clock.now().getTime();
