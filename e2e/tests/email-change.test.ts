@@ -9,6 +9,18 @@ import { mailMark, readMails, waitForOtp } from '../support/mail';
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 
+const api = async <T>(method: string, path: string, body?: unknown, token?: string) => {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, data: ((await res.json()) as { data: T }).data };
+};
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -51,6 +63,62 @@ describe('change of the sign-in address', () => {
     });
     expect(old.status).toBe(400);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a manager proposes a member’s new address in the team dialog; it applies only with the member’s code', async () => {
+    const owner = await createAccount(baseURL, mailDir, 'chefin');
+    const { token, companyId } = await apiLogin(baseURL, owner.email, owner.password);
+    // A paid licence with seats for the member (support route with the server's SUPPORT_TOKEN).
+    const licence = await api(
+      'PUT',
+      `/support/companies/${companyId}/subscription/`,
+      { plan: 'Paid', seats: 5, status: 'active', period_end: new Date(Date.now() + 20 * 86_400_000).toISOString() },
+      inject('supportToken'),
+    );
+    expect(licence.status).toBe(200);
+    const memberEmail = `mitglied.${Date.now()}@statik-buero.test`;
+    const invited = mailMark(mailDir);
+    const added = await api<{ id: number }>(
+      'POST',
+      `/v1/companies/${companyId}/employees/add-employee/`,
+      { email: memberEmail, full_name: 'Mia Mitglied', role: 'Member' },
+      token,
+    );
+    expect(added.status).toBe(201);
+    const invitation = await waitForOtp(mailDir, memberEmail, invited);
+    const set = await api('POST', '/v1/otp/reset-password/', {
+      email: memberEmail,
+      otp: invitation,
+      password: owner.password,
+      confirm_password: owner.password,
+    });
+    expect(set.status).toBe(200);
+    const memberToken = (await apiLogin(baseURL, memberEmail, owner.password)).token;
+
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/account?tab=users');
+    await page.getByTestId(`edit-${added.data.id}`).click();
+    const newEmail = `mia.neu.${Date.now()}@statik-buero.test`;
+    await page.locator('#edit_user_email').fill(newEmail);
+    const mark = mailMark(mailDir);
+    await page.getByTestId('edit-user-submit').click();
+    const code = await waitForOtp(mailDir, newEmail, mark);
+    await screenshot(page, 'team-email-change-proposed-de');
+    // Proposed only: the member still signs in with the old address.
+    expect((await apiLogin(baseURL, memberEmail, owner.password)).token).toBeTruthy();
+    const pending = await api<{ new_email: string; requested_by_other: boolean }>(
+      'GET',
+      '/v1/user/me/email-change/',
+      undefined,
+      memberToken,
+    );
+    expect(pending.data).toMatchObject({ new_email: newEmail, requested_by_other: true });
+    const done = await api('POST', '/v1/user/me/email-change/confirm/', { otp: code }, memberToken);
+    expect(done.status).toBe(200);
+    expect((await apiLogin(baseURL, newEmail, owner.password)).token).toBeTruthy();
     await context.close();
   });
 });
