@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { waitForOtp } from './mail';
+import { mailMark, waitForOtp } from './mail';
 
 export const E2E_PASSWORD = 'Pfahl#2026a';
 
@@ -18,7 +18,7 @@ export const createAccount = async (
   label: string,
 ): Promise<{ email: string; password: string }> => {
   const email = `${label}.${Date.now()}@statik-buero.test`;
-  const since = Date.now() - 1000;
+  const since = mailMark(mailDir);
   const step1 = await post(baseURL, '/v1/users/register/', {
     step: 1,
     full_name: `E2E ${label}`,

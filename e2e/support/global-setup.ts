@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -66,6 +67,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const serverLogFile = join(work, 'server.log');
+  // The support routes set licence states for the banner tests (there is no unauthenticated route for it).
+  const supportToken = randomBytes(24).toString('hex');
   const server = spawn('npx', ['tsx', 'src/server.ts'], {
     cwd: join(root, 'apps/server'),
     env: {
@@ -78,6 +81,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Pfahlplaner <noreply@pfahlplaner.test>',
       DATABASE_URL: '',
+      SUPPORT_TOKEN: supportToken,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group: npx, tsx and node are stopped together
@@ -97,6 +101,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
   project.provide('serverLogFile', serverLogFile);
+  project.provide('supportToken', supportToken);
 
   return async () => {
     const group = -(server.pid ?? 0);

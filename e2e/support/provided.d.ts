@@ -5,5 +5,7 @@ declare module 'vitest' {
     baseURL: string;
     mailDir: string;
     serverLogFile: string;
+    /** SUPPORT_TOKEN of the server: support routes (licence states of the banner tests). */
+    supportToken: string;
   }
 }

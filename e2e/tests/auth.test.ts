@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
-import { waitForOtp } from '../support/mail';
+import { mailMark, waitForOtp } from '../support/mail';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
@@ -40,11 +40,11 @@ describe('sign-up journey', () => {
     await page.locator('#confirm_password').fill(password);
     await page.locator('#accept_terms').check();
     await screenshot(page, 'register-de');
-    const since = Date.now();
+    const since = mailMark(mailDir);
     await page.getByTestId('register-submit').click();
 
     // The code travels through the real SMTP server on loopback.
-    const otp = await waitForOtp(mailDir, email, since - 1000);
+    const otp = await waitForOtp(mailDir, email, since);
     await page.locator('#otp').fill(otp);
     await page.getByTestId('otp-submit').click();
 
@@ -94,7 +94,7 @@ describe('forgot password journey', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    let since = Date.now() - 1000;
+    let since = mailMark(mailDir);
     const step1 = await api('/v1/users/register/', {
       step: 1,
       full_name: 'Paul Pfahl',
@@ -129,7 +129,7 @@ describe('forgot password journey', () => {
     await expect.poll(() => page.getByTestId('login-submit').count()).toBe(0);
     await page.locator('#email').fill(email);
     await expect.poll(() => page.locator('#email').inputValue()).toBe(email);
-    since = Date.now() - 1000;
+    since = mailMark(mailDir);
     await page.getByTestId('forgot-submit').click();
     const resetOtp = await waitForOtp(mailDir, email, since);
     const newPassword = 'Neu!Pfahl2027';

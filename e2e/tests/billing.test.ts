@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
 import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
-import { waitForOtp } from '../support/mail';
+import { mailMark, waitForOtp } from '../support/mail';
 
 // Billing (ADR 0083–0085): 3-D Secure in the upgrade wizard with the embedded test provider, the automatic
 // renewal switch in the Payment tab, and the banner of an ending paid period.
@@ -52,7 +52,7 @@ describe('upgrade with a card that needs 3-D Secure (test provider)', () => {
     await page.getByTestId('upgrade-step-1').waitFor();
     const companyEmail = `zentrale.${Date.now()}@billing-test.example`;
     await page.locator('#upgrade_company_email').fill(companyEmail);
-    const since = Date.now() - 1000;
+    const since = mailMark(mailDir);
     await page.getByTestId('send-company-code').click();
     const code = await waitForOtp(mailDir, companyEmail, since);
     await page.locator('#upgrade_company_otp').fill(code);
@@ -127,10 +127,10 @@ describe('licence banner of an ending paid period', () => {
   it('shows "ends soon" without dates when the paid period ends within 14 days and does not renew', async () => {
     const account = await createAccount(baseURL, mailDir, 'endet');
     const { companyId } = await apiLogin(baseURL, account.email, account.password);
-    // Development route: a paid period without a saved card (no automatic renewal), 5 days left.
-    const res = await fetch(`${baseURL}/api/dev/companies/${companyId}/subscription/`, {
+    // Support route (the server's SUPPORT_TOKEN): a paid period without a saved card, 5 days left.
+    const res = await fetch(`${baseURL}/api/support/companies/${companyId}/subscription/`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${inject('supportToken')}` },
       body: JSON.stringify({
         plan: 'Paid',
         seats: 3,

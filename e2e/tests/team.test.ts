@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
-import { waitForOtp } from '../support/mail';
+import { mailMark, waitForOtp } from '../support/mail';
 
 // Teams, roles and plans (issue 7): user management, invitation, roles, upgrade wizard, licence banners.
 const baseURL = inject('baseURL');
@@ -31,7 +31,7 @@ const call = async <T>(
 /** A complete sign-up through the API (the sign-up UI is covered by auth.test.ts). */
 const signUpOwner = async (name: string): Promise<Account> => {
   const email = `${name}.${Date.now()}@team-test.example`;
-  const since = Date.now() - 1000;
+  const since = mailMark(mailDir);
   const step1 = await call('POST', '/v1/users/register/', {
     step: 1,
     full_name: `${name} Owner`,
@@ -68,26 +68,26 @@ const signUpOwner = async (name: string): Promise<Account> => {
   };
 };
 
-/** Licence state through the development route (not registered in production). */
+/** Licence state through the support route (SUPPORT_TOKEN of the e2e server). */
 const setLicence = async (
   companyId: number,
   plan: 'Trial' | 'Paid',
   periodEnd: Date,
   seats = 10,
 ) => {
-  const res = await call('PUT', `/dev/companies/${companyId}/subscription/`, {
-    plan,
-    seats,
-    status: 'active',
-    period_end: periodEnd.toISOString(),
-  });
+  const res = await call(
+    'PUT',
+    `/support/companies/${companyId}/subscription/`,
+    { plan, seats, status: 'active', period_end: periodEnd.toISOString() },
+    inject('supportToken'),
+  );
   expect(res.status).toBe(200);
 };
 
 /** Adds a user through the API and lets them set the password from the invitation mail (API). */
 const inviteAndAccept = async (owner: Account, role: string, name: string): Promise<Account> => {
   const email = `${name}.${Date.now()}@team-test.example`;
-  const since = Date.now() - 1000;
+  const since = mailMark(mailDir);
   const add = await call<{ id: number }>(
     'POST',
     `/v1/companies/${owner.companyId}/employees/add-employee/`,
@@ -149,7 +149,7 @@ describe('user management', () => {
     await page.locator('#add_user_full_name').fill('Erik Employee');
     await page.locator('#add_user_email').fill(employeeEmail);
     await screenshot(page, 'team-add-user-de');
-    const since = Date.now() - 1000;
+    const since = mailMark(mailDir);
     await page.getByTestId('add-user-submit').click();
     await page.getByText('Die Benutzer wurden erfolgreich hinzugefügt.').waitFor();
     await page.getByRole('cell', { name: employeeEmail }).waitFor();
@@ -271,7 +271,7 @@ describe('plans and licences', () => {
     const companyEmail = `buero.${Date.now()}@team-test.example`;
     await page.locator('#upgrade_company_name').fill('Felix Statik GmbH');
     await page.locator('#upgrade_company_email').fill(companyEmail);
-    const since = Date.now() - 1000;
+    const since = mailMark(mailDir);
     await page.getByTestId('send-company-code').click();
     const code = await waitForOtp(mailDir, companyEmail, since);
     await page.locator('#upgrade_company_otp').fill(code === '000000' ? '111111' : '000000');
@@ -362,7 +362,7 @@ describe('plans and licences', () => {
     await page.getByTestId('upgrade-step-1').waitFor();
     const companyEmail = `zentrale.${Date.now()}@team-test.example`;
     await page.locator('#upgrade_company_email').fill(companyEmail);
-    const since = Date.now() - 1000;
+    const since = mailMark(mailDir);
     await page.getByTestId('send-company-code').click();
     const code = await waitForOtp(mailDir, companyEmail, since);
     await page.locator('#upgrade_company_otp').fill(code);

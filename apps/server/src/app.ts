@@ -32,6 +32,8 @@ import { companiesService } from '#app/modules/companies/companies.service';
 import { employeesRepository } from '#app/modules/employees/employees.repository';
 import { employeesRoutes } from '#app/modules/employees/employees.routes';
 import { employeesService } from '#app/modules/employees/employees.service';
+import { emailChangeRoutes } from '#app/modules/email-change/email-change.routes';
+import { emailChangeService } from '#app/modules/email-change/email-change.service';
 import { formatsCodecs } from '#app/modules/files/codecs';
 import { filesRepository } from '#app/modules/files/files.repository';
 import { filesRoutes } from '#app/modules/files/files.routes';
@@ -228,6 +230,20 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     otpKey,
     publicUrl: config.publicUrl,
   });
+  const emailChange = emailChangeService({
+    db,
+    users,
+    otp,
+    tokens,
+    auth,
+    mailer,
+    clock,
+    otpKey,
+    publicUrl: config.publicUrl,
+    limiter,
+    limits,
+    managedEmployee: employeesSvc.managedEmployee,
+  });
   const supportOnly = supportAuthHook(config.supportToken);
   const usersSvc = usersService({ users, tokens, auth, clock, apiBase: config.apiBase });
   const companiesSvc = companiesService({
@@ -285,9 +301,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       companiesRoutes(api, companiesSvc, authenticate);
       projectsRoutes(api, projectsSvc, authenticate, { workbookMaxBytes: config.workbookMaxBytes });
       employeesRoutes(api, employeesSvc, authenticate, supportOnly);
-      billingRoutes(api, billingSvc, webhooks, authenticate, supportOnly, {
-        devRoutes: !config.isProduction,
-      });
+      emailChangeRoutes(api, emailChange, authenticate);
+      billingRoutes(api, billingSvc, webhooks, authenticate, supportOnly);
       filesRoutes(api, filesSvc, authenticate);
       generalRoutes(api, general);
       if (!config.isProduction) outboxRoutes(api, mails);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ensurePrivateDir } from '#app/db/data-dir-modes';
 import type { CalcServerConfig } from '#app/modules/calculation/calc-servers';
 import { LOCAL_SERVER, parseCalcServers } from '#app/modules/calculation/calc-servers';
 
@@ -161,7 +162,7 @@ const readVersion = (): string => {
 const loadOrCreateSecret = (dataDir: string): string => {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);

@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { ensurePrivateDir } from '#app/db/data-dir-modes';
 
 export const LOCK_FILE = 'pfahlplaner.lock';
 
@@ -32,7 +33,7 @@ const readLock = (file: string): LockInfo | undefined => {
  * gone (crash, kill -9) is stale and taken over. Returns the release function.
  */
 export const acquireDataDirLock = (dataDir: string): (() => void) => {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '#app/config';
 import { acquireDataDirLock } from '#app/db/data-dir-lock';
+import { restrictTree } from '#app/db/data-dir-modes';
 import * as schema from '#app/db/schema/index';
 
 /** One type for both drivers: services and repositories never know which one runs. */
@@ -60,7 +61,9 @@ export const openEmbedded = async (dataDir: string): Promise<Database> => {
   try {
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
     try {
-      return await usePglite(client, release);
+      const database = await usePglite(client, release);
+      restrictTree(dataDir); // no group/other access to the database files (issue 19)
+      return database;
     } catch (error) {
       await client.close();
       throw error;

@@ -135,11 +135,16 @@ export const uniqueEmail = (prefix = 'user'): string => {
 
 export const PASSWORD = 'Secret#123';
 
+/** A client on this machine: the development outbox answers only loopback requests (lib/local-only.ts). */
+export const LOCAL_IP = '127.0.0.1';
+
 export type OutboxMail = { to: string; subject: string; text: string; html: string };
 
 /** The mails kept for `email` in the development outbox, newest first. */
 export const mailsTo = async (t: TestApp, email: string): Promise<OutboxMail[]> => {
-  const res = await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`);
+  const res = await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`, {
+    ip: LOCAL_IP,
+  });
   return json(res).data as OutboxMail[];
 };
 

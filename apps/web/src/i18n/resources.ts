@@ -1,6 +1,8 @@
 import type { EngineIssueCode, IssueTextLang } from '@pfahlplaner/contracts';
 import { ENGINE_ISSUE_CODES, ENGINE_ISSUE_TEXTS } from '@pfahlplaner/contracts';
 import de from './de.json';
+import emailChangeDe from './features/email-change.de.json';
+import emailChangeEn from './features/email-change.en.json';
 import en from './en.json';
 import filesDe from './features/files.de.json';
 import filesEn from './features/files.en.json';
@@ -31,6 +33,7 @@ export const translationDe = {
   panels: panelsDe,
   team: teamDe,
   files: filesDe,
+  emailChange: emailChangeDe,
 };
 
 export const translationEn = {
@@ -39,4 +42,5 @@ export const translationEn = {
   panels: panelsEn,
   team: teamEn,
   files: filesEn,
+  emailChange: emailChangeEn,
 };

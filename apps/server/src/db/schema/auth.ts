@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   uuid,
@@ -12,7 +13,16 @@ import {
 import { timestamptz } from './columns';
 import { users } from './users';
 
-/** One-time codes mailed for sign-up and password reset. Only an HMAC of the code is stored. */
+/** What a sign-up code applies when it is used: the password and contact data of that step 1 (issue 19). */
+export type SignupCandidate = { password_hash: string; full_name: string; phone: string };
+/** A requested change of the sign-in address, applied when the code mailed to `new_email` is entered. */
+export type EmailChangeRequest = { new_email: string; requested_by: number };
+export type OtpPayload = SignupCandidate | EmailChangeRequest;
+
+/**
+ * One-time codes mailed for sign-up, password reset and a change of the sign-in address. Only an HMAC of the
+ * code is stored. `sends`/`sends_since` count the codes mailed to the address in a 24-hour window (daily cap).
+ */
 export const otpCodes = pgTable(
   'otp_codes',
   {
@@ -24,10 +34,13 @@ export const otpCodes = pgTable(
     created_at: timestamptz('created_at').notNull().defaultNow(),
     expires_at: timestamptz('expires_at').notNull(),
     consumed_at: timestamptz('consumed_at'),
+    payload: jsonb('payload').$type<OtpPayload>(),
+    sends: integer('sends').notNull().default(1),
+    sends_since: timestamptz('sends_since').notNull().defaultNow(),
   },
   (t) => [
     index('otp_codes_email_idx').on(t.email, t.purpose),
-    check('otp_codes_purpose_check', sql`${t.purpose} in ('signup', 'reset')`),
+    check('otp_codes_purpose_check', sql`${t.purpose} in ('signup', 'reset', 'email_change')`),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   lte,
   ne,
   or,
+  sql,
 } from 'drizzle-orm';
 import type { Db } from '#app/db/database';
 import {
@@ -484,6 +485,55 @@ export const billingRepository = (db: Db) => ({
       await tx.delete(companyEmailCodes).where(eq(companyEmailCodes.user_id, values.user_id));
       await tx.insert(companyEmailCodes).values(values);
     });
+  },
+
+  /**
+   * Checks a company-e-mail code in ONE update (ADR 0111): the newest code of the user and address counts a wrong
+   * try or is marked verified, only while it is live (not expired, fewer than `maxWrongTries` wrong tries), so
+   * parallel guesses cannot get past the limit. Without an update the row tells why.
+   */
+  checkEmailCode: async (args: {
+    userId: number;
+    email: string;
+    codeHash: string;
+    now: Date;
+    maxWrongTries: number;
+  }): Promise<'ok' | 'OTP_INCORRECT' | 'OTP_EXPIRED' | 'OTP_TOO_MANY_ATTEMPTS'> => {
+    const mine = and(
+      eq(companyEmailCodes.user_id, args.userId),
+      eq(companyEmailCodes.email, args.email),
+    );
+    const newest = db
+      .select({ id: companyEmailCodes.id })
+      .from(companyEmailCodes)
+      .where(mine)
+      .orderBy(desc(companyEmailCodes.id))
+      .limit(1);
+    const matches = sql`${companyEmailCodes.code_hash} = ${args.codeHash}`;
+    const [row] = await db
+      .update(companyEmailCodes)
+      .set({
+        attempts: sql`${companyEmailCodes.attempts} + (case when ${matches} then 0 else 1 end)`,
+        verified_at: sql`(case when ${matches} then coalesce(${companyEmailCodes.verified_at}, ${args.now.toISOString()}::timestamptz) else ${companyEmailCodes.verified_at} end)`,
+      })
+      .where(
+        and(
+          eq(companyEmailCodes.id, sql`(${newest})`),
+          gt(companyEmailCodes.expires_at, args.now),
+          lt(companyEmailCodes.attempts, args.maxWrongTries),
+        ),
+      )
+      .returning({ matched: matches.mapWith(Boolean) });
+    if (row) return row.matched ? 'ok' : 'OTP_INCORRECT';
+    const [last] = await db
+      .select()
+      .from(companyEmailCodes)
+      .where(mine)
+      .orderBy(desc(companyEmailCodes.id))
+      .limit(1);
+    if (!last) return 'OTP_INCORRECT';
+    if (last.expires_at.getTime() <= args.now.getTime()) return 'OTP_EXPIRED';
+    return 'OTP_TOO_MANY_ATTEMPTS';
   },
 
   updateEmailCode: async (id: number, values: Partial<CompanyEmailCodeRow>): Promise<void> => {

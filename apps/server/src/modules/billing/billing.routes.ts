@@ -37,7 +37,7 @@ const WebhookOutcomeSchema = z.object({
   outcome: z.string(),
 });
 
-/** Licence state set by support (and on development servers by the browser tests). */
+/** Licence state set by support (the browser tests use the support route with their SUPPORT_TOKEN). */
 export const SupportSubscriptionSchema = z.object({
   plan: z.enum(['Trial', 'Paid'], { error: 'INVALID_VALUE' }),
   seats: z.number().int().positive().max(1000),
@@ -51,7 +51,6 @@ export const billingRoutes = (
   webhooks: StripeWebhookService,
   authenticate: onRequestAsyncHookHandler,
   supportOnly: onRequestAsyncHookHandler,
-  options: { devRoutes: boolean },
 ) => {
   app.get(
     '/v1/companies/:companyId/subscription/',
@@ -307,19 +306,4 @@ export const billingRoutes = (
     async (request) =>
       ok(await service.supportSet(request.params.companyId, request.body), 'Subscription set'),
   );
-
-  if (options.devRoutes) {
-    app.put(
-      '/dev/companies/:companyId/subscription/',
-      {
-        schema: {
-          hide: true,
-          params: CompanyParams,
-          body: SupportSubscriptionSchema,
-        },
-      },
-      async (request) =>
-        ok(await service.supportSet(request.params.companyId, request.body), 'Subscription set'),
-    );
-  }
 };

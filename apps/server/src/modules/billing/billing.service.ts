@@ -26,7 +26,7 @@ import type { Clock } from '#app/lib/clock';
 import { DAY, MINUTE } from '#app/lib/clock';
 import { assertCan, assertOwnCompany } from '#app/lib/policy';
 import type { RateLimiter, RateLimits } from '#app/lib/rate-limiter';
-import { hmacCode, randomOtp, safeEqualHex } from '#app/lib/secrets';
+import { hmacCode, randomOtp } from '#app/lib/secrets';
 import type { AuthContext } from '#app/modules/auth/auth.service';
 import type {
   BillingRepository,
@@ -487,7 +487,7 @@ export const billingService = (deps: Deps) => {
       return { email, otp_valid_minutes: OTP_VALID_MINUTES };
     },
 
-    /** POST /companies/api/verifyOTPWithCompanyEmail/: expiry, wrong-try limit, then the value. */
+    /** POST /companies/api/verifyOTPWithCompanyEmail/: one atomic check (expiry, wrong-try limit, value). */
     verifyCompanyEmail: async (
       auth: AuthContext,
       email: string,
@@ -496,16 +496,14 @@ export const billingService = (deps: Deps) => {
     ): Promise<{ company_verify_email: string; verified: true }> => {
       assertUpgrader(auth);
       throttle(email, ip);
-      const now = clock.now();
-      const row = await billing.latestEmailCode(auth.userId, email);
-      if (!row) throw otpError('OTP_INCORRECT');
-      if (row.expires_at.getTime() <= now.getTime()) throw otpError('OTP_EXPIRED');
-      if (row.attempts >= OTP_MAX_WRONG_TRIES) throw otpError('OTP_TOO_MANY_ATTEMPTS');
-      if (!safeEqualHex(row.code_hash, hmacCode(deps.otpKey, code))) {
-        await billing.updateEmailCode(row.id, { attempts: row.attempts + 1 });
-        throw otpError('OTP_INCORRECT');
-      }
-      if (!row.verified_at) await billing.updateEmailCode(row.id, { verified_at: now });
+      const result = await billing.checkEmailCode({
+        userId: auth.userId,
+        email,
+        codeHash: hmacCode(deps.otpKey, code),
+        now: clock.now(),
+        maxWrongTries: OTP_MAX_WRONG_TRIES,
+      });
+      if (result !== 'ok') throw otpError(result);
       return { company_verify_email: email, verified: true };
     },
 

@@ -29,6 +29,7 @@ import {
   readOtp,
   signUp,
   uniqueEmail,
+  LOCAL_IP,
 } from '#app/test/test-app';
 
 /** This file's upgrades are for 3 users unless a test says otherwise. */
@@ -302,8 +303,9 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
         { token: owner.access, ip: ip() },
       );
       const otp = await readOtp(t, email);
-      const mail = json(await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`))
-        .data[0];
+      const mail = json(
+        await t.call('GET', `/api/dev/outbox/?to=${encodeURIComponent(email)}`, { ip: LOCAL_IP }),
+      ).data[0];
       expect(mail.subject).toBe('Bestätigen Sie die E-Mail-Adresse Ihrer Firma');
       const wrong = await t.call('POST', '/api/companies/api/verifyOTPWithCompanyEmail/', {
         token: owner.access,

@@ -20,6 +20,7 @@ import type { AuthContext } from '#app/modules/auth/auth.service';
 import type { BillingService } from '#app/modules/billing/billing.service';
 import type { EmployeeRow, EmployeesRepository } from '#app/modules/employees/employees.repository';
 import { invitationMail } from '#app/modules/employees/team-mails';
+import { assertSameEmail } from '#app/modules/email-change/same-email';
 import type { Mailer } from '#app/modules/mail/mailer';
 import type { OtpRepository } from '#app/modules/registration/otp.repository';
 import type { UsersRepository } from '#app/modules/users/users.repository';
@@ -148,6 +149,16 @@ export const employeesService = (deps: Deps) => {
   };
 
   return {
+    /** The user a manager may edit (tenant, action and rank checks of update-info); e-mail change uses it. */
+    managedEmployee: async (auth: AuthContext, companyId: number, employeeId: number) => {
+      const target = await employeeOf(auth, companyId, employeeId);
+      assertCan(auth, 'employees.updateInfo');
+      assertManages(auth, target);
+      const row = await deps.users.findById(target.id);
+      if (!row) throw new AppError('NOT_FOUND');
+      return row;
+    },
+
     /** GET …/employees/: Owner, Admin, Manager; search in name and e-mail; sort; 5 or 10 per page. */
     list: async (
       auth: AuthContext,
@@ -224,13 +235,16 @@ export const employeesService = (deps: Deps) => {
       const user = inserted;
       try {
         const code = randomOtp();
-        await deps.otp.replace({
-          email: user.email,
-          purpose: 'reset',
-          code_hash: hmacCode(deps.otpKey, code),
-          created_at: now,
-          expires_at: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY),
-        });
+        await deps.otp.store(
+          {
+            email: user.email,
+            purpose: 'reset',
+            code_hash: hmacCode(deps.otpKey, code),
+            created_at: now,
+            expires_at: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY),
+          },
+          { replace: true },
+        );
         const [inviter, company] = await Promise.all([
           deps.users.findById(auth.userId),
           deps.users.findWithCompany(auth.userId),
@@ -305,16 +319,9 @@ export const employeesService = (deps: Deps) => {
       const target = await employeeOf(auth, companyId, employeeId);
       assertCan(auth, 'employees.updateInfo');
       assertManages(auth, target);
-      if (
-        input.email &&
-        input.email !== target.email &&
-        (await deps.users.isEmailUsedByOther(input.email, target.id))
-      ) {
-        throw new AppError('EMAIL_TAKEN', { details: [{ path: 'email', code: 'EMAIL_TAKEN' }] });
-      }
+      assertSameEmail(input.email, target.email);
       await employees.update(target.id, {
         ...(input.full_name === undefined ? {} : { full_name: input.full_name }),
-        ...(input.email === undefined ? {} : { email: input.email }),
         ...(input.phone === undefined ? {} : { phone: input.phone }),
         modified_date: clock.now(),
         modified_by: auth.userId,

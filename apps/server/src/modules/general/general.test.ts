@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '#app/test/test-app';
-import { createTestApp, databases, json } from '#app/test/test-app';
+import { createTestApp, databases, json, LOCAL_IP } from '#app/test/test-app';
 
 describe.each(databases)('general routes and conventions on %s', (kind) => {
   let t: TestApp;
@@ -137,8 +137,8 @@ describe('development outbox', () => {
       config: { isProduction: true, nodeEnv: 'production' },
     });
     try {
-      expect((await t.call('GET', '/api/dev/outbox/')).statusCode).toBe(404);
-      expect((await t.call('GET', '/api/dev/outbox/view/')).statusCode).toBe(404);
+      expect((await t.call('GET', '/api/dev/outbox/', { ip: LOCAL_IP })).statusCode).toBe(404);
+      expect((await t.call('GET', '/api/dev/outbox/view/', { ip: LOCAL_IP })).statusCode).toBe(404);
     } finally {
       await t.close();
     }
@@ -158,7 +158,7 @@ describe('development outbox', () => {
           accept_terms: true,
         },
       });
-      const res = await t.call('GET', '/api/dev/outbox/view/');
+      const res = await t.call('GET', '/api/dev/outbox/view/', { ip: LOCAL_IP });
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('page@example.com');
       expect(res.body).toContain('A &lt;b&gt;');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
+import { localOnlyHook } from '#app/lib/local-only';
 import type { MailRepository } from '#app/modules/mail/mail.repository';
 import { escapeHtml } from '#app/modules/mail/notice-mail';
 
@@ -18,14 +19,15 @@ const OutboxMailSchema = z.object({
 });
 
 /**
- * Development only (not registered when NODE_ENV=production): the mails the outbox kept instead of sending.
- * `GET {API_BASE}/dev/outbox/?to=` as JSON (e2e tests read OTPs here) and `GET {API_BASE}/dev/outbox/view/`
- * as a page for people.
+ * Development only (not registered when NODE_ENV=production, and answered only to requests from this machine,
+ * see lib/local-only.ts): the mails the outbox kept instead of sending. `GET {API_BASE}/dev/outbox/?to=` as
+ * JSON (tests read codes here) and `GET {API_BASE}/dev/outbox/view/` as a page for people.
  */
 export const outboxRoutes = (app: App, mails: MailRepository) => {
   app.get(
     '/dev/outbox/',
     {
+      onRequest: localOnlyHook,
       schema: {
         tags: ['development'],
         summary: 'Development only: mails kept in the outbox, newest first',
@@ -42,6 +44,7 @@ export const outboxRoutes = (app: App, mails: MailRepository) => {
   app.get(
     '/dev/outbox/view/',
     {
+      onRequest: localOnlyHook,
       schema: {
         tags: ['development'],
         summary: 'Development only: the outbox as a web page',

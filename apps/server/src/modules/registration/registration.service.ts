@@ -11,19 +11,28 @@ import type { Clock } from '#app/lib/clock';
 import { MINUTE } from '#app/lib/clock';
 import { hashPassword } from '#app/lib/passwords';
 import type { RateLimiter, RateLimits } from '#app/lib/rate-limiter';
-import { hmacCode, randomOtp, safeEqualHex } from '#app/lib/secrets';
 import type { AuthRepository } from '#app/modules/auth/auth.repository';
 import type { AuthService } from '#app/modules/auth/auth.service';
 import { isKnownCountry } from '#app/modules/general/geo-data';
 import type { Mailer } from '#app/modules/mail/mailer';
 import type { OtpPurpose } from '#app/modules/mail/otp-mail';
 import { otpMail } from '#app/modules/mail/otp-mail';
+import type { SignupCandidate } from '#app/db/schema/auth';
 import type { OtpRepository } from '#app/modules/registration/otp.repository';
+import {
+  OTP_MAX_WRONG_TRIES,
+  OTP_VALID_MINUTES,
+  otpCodes,
+  otpError,
+} from '#app/modules/registration/otp-codes';
 import type { UserRow, UsersRepository } from '#app/modules/users/users.repository';
 
-export const OTP_VALID_MINUTES = 10;
-export const OTP_MAX_WRONG_TRIES = 5;
-export const OTP_RESEND_INTERVAL_MS = MINUTE;
+export {
+  OTP_DAILY_LIMIT,
+  OTP_MAX_WRONG_TRIES,
+  OTP_RESEND_INTERVAL_MS,
+  OTP_VALID_MINUTES,
+} from '#app/modules/registration/otp-codes';
 /** Step 2 must follow the e-mail verification within this time; after that, verify again. */
 export const SIGNUP_COMPLETE_WINDOW_MS = 60 * MINUTE;
 
@@ -43,8 +52,6 @@ type Deps = {
 const isPending = (user: UserRow): boolean => user.activated_at == null;
 const emailNotFound = () =>
   new AppError('EMAIL_NOT_FOUND', { details: [{ path: 'email', code: 'EMAIL_NOT_FOUND' }] });
-const otpError = (code: 'OTP_INCORRECT' | 'OTP_EXPIRED' | 'OTP_TOO_MANY_ATTEMPTS') =>
-  new AppError(code, { details: [{ path: 'otp', code }] });
 
 export const registrationService = (deps: Deps) => {
   const { users, otp, clock, limiter, limits } = deps;
@@ -55,29 +62,30 @@ export const registrationService = (deps: Deps) => {
     limiter.consume(`otp:email:${email}`, limits.otpPerAccount);
   };
 
-  const sendCode = async (user: UserRow, purpose: OtpPurpose, lang: MailLang): Promise<OtpSent> => {
-    const now = clock.now();
-    const last = await otp.latest(user.email, purpose);
-    if (last && now.getTime() - last.created_at.getTime() < OTP_RESEND_INTERVAL_MS) {
-      const wait = Math.ceil(
-        (last.created_at.getTime() + OTP_RESEND_INTERVAL_MS - now.getTime()) / 1000,
-      );
-      throw new AppError('OTP_RESEND_TOO_SOON', {
-        headers: { 'retry-after': String(Math.max(1, wait)) },
-      });
-    }
-    const code = randomOtp();
-    await otp.replace({
+  const codes = otpCodes({ otp, clock, otpKey: deps.otpKey });
+
+  /**
+   * Mails a new code. A sign-up code carries the candidate (password, name, phone) of its step 1 and is kept
+   * next to the codes of other step-1 calls; a reset code replaces the earlier one.
+   */
+  const sendCode = async (
+    user: UserRow,
+    purpose: OtpPurpose,
+    lang: MailLang,
+    candidate?: SignupCandidate | null,
+    supersedes?: number,
+  ): Promise<OtpSent> => {
+    const code = await codes.issue({
       email: user.email,
       purpose,
-      code_hash: hmacCode(deps.otpKey, code),
-      created_at: now,
-      expires_at: new Date(now.getTime() + OTP_VALID_MINUTES * MINUTE),
+      payload: candidate ?? null,
+      replace: purpose !== 'signup',
+      supersedes,
     });
     await deps.mailer.send(
       otpMail({
         to: user.email,
-        name: user.full_name,
+        name: candidate?.full_name ?? user.full_name,
         code,
         purpose,
         lang,
@@ -88,23 +96,14 @@ export const registrationService = (deps: Deps) => {
     return { email: user.email, otp_valid_minutes: OTP_VALID_MINUTES };
   };
 
-  /** Checks a code: expiry, then the wrong-try limit, then the value. Uses it up when `consume`. */
-  const checkCode = async (
-    email: string,
-    purpose: OtpPurpose,
-    code: string,
-    consume: boolean,
-  ): Promise<void> => {
-    const now = clock.now();
-    const row = await otp.latest(email, purpose);
-    if (!row || row.consumed_at) throw otpError('OTP_INCORRECT');
-    if (row.expires_at.getTime() <= now.getTime()) throw otpError('OTP_EXPIRED');
-    if (row.attempts >= OTP_MAX_WRONG_TRIES) throw otpError('OTP_TOO_MANY_ATTEMPTS');
-    if (!safeEqualHex(row.code_hash, hmacCode(deps.otpKey, code))) {
-      await otp.countWrongTry(row.id);
-      throw otpError('OTP_INCORRECT');
-    }
-    if (consume) await otp.consume(row.id, now);
+  /**
+   * A resent sign-up code replaces the newest live one and carries its candidate (ADR 0110); the codes of
+   * other step-1 calls stay as they are. Without a live code it carries none: the account keeps its password.
+   */
+  const resendSignup = async (user: UserRow, lang: MailLang): Promise<OtpSent> => {
+    const row = await otp.latestLive(user.email, 'signup', clock.now(), OTP_MAX_WRONG_TRIES);
+    const candidate = (row?.payload as SignupCandidate | null | undefined) ?? null;
+    return sendCode(user, 'signup', lang, candidate, row?.id);
   };
 
   const activeUser = async (email: string): Promise<UserRow> => {
@@ -128,18 +127,23 @@ export const registrationService = (deps: Deps) => {
       if (existing && !isPending(existing)) {
         throw new AppError('EMAIL_TAKEN', { details: [{ path: 'email', code: 'EMAIL_TAKEN' }] });
       }
-      const values = {
+      const candidate: SignupCandidate = {
         full_name: input.full_name,
         phone: input.phone,
         password_hash: await hashPassword(input.password),
-        email_verified_at: null,
-        modified_date: now,
       };
-      const user = existing
-        ? await users.update(existing.id, values)
-        : await users.insert({ ...values, email: input.email, created_date: now });
-      if (!user) throw new AppError('INTERNAL');
-      return sendCode(user, 'signup', lang);
+      // A pending account is not changed here (issue 19): the candidate travels with its code and is
+      // applied only when that code is entered, so a second step 1 cannot set the password of the first.
+      const user =
+        existing ??
+        (await users.insert({
+          ...candidate,
+          email_verified_at: null,
+          modified_date: now,
+          email: input.email,
+          created_date: now,
+        }));
+      return sendCode(user, 'signup', lang, candidate);
     },
 
     /** POST /v1/otp/verify-otp/: a sign-up code verifies the e-mail; a reset code is only checked. */
@@ -148,11 +152,23 @@ export const registrationService = (deps: Deps) => {
       const user = await users.findByEmail(email);
       if (!user) throw otpError('OTP_INCORRECT');
       if (isPending(user)) {
-        await checkCode(email, 'signup', code, true);
-        await users.update(user.id, { email_verified_at: clock.now(), modified_date: clock.now() });
+        const used = await codes.check({ email, purpose: 'signup', code, consume: true });
+        const candidate = used.payload as SignupCandidate | null;
+        await users.update(user.id, {
+          ...(candidate
+            ? {
+                password_hash: candidate.password_hash,
+                full_name: candidate.full_name,
+                phone: candidate.phone,
+              }
+            : {}),
+          email_verified_at: clock.now(),
+          modified_date: clock.now(),
+        });
+        await otp.dropOthers(email, 'signup', used.id);
         return { email, purpose: 'signup' };
       }
-      await checkCode(email, 'reset', code, false);
+      await codes.check({ email, purpose: 'reset', code, consume: false });
       return { email, purpose: 'reset' };
     },
 
@@ -208,7 +224,7 @@ export const registrationService = (deps: Deps) => {
       throttle(email, ip);
       const user = await users.findByEmail(email);
       if (!user) throw emailNotFound();
-      if (isPending(user)) return sendCode(user, 'signup', lang);
+      if (isPending(user)) return resendSignup(user, lang);
       if (!user.is_active) throw new AppError('ACCOUNT_DEACTIVATED');
       return sendCode(user, 'reset', lang);
     },
@@ -223,7 +239,7 @@ export const registrationService = (deps: Deps) => {
           details: [{ path: 'email', code: 'ACCOUNT_ALREADY_ACTIVE' }],
         });
       }
-      return sendCode(user, 'signup', lang);
+      return resendSignup(user, lang);
     },
 
     /** GET /users/api/requestResetPasswordWithEmail/: mail a reset code to an active account. */
@@ -242,7 +258,7 @@ export const registrationService = (deps: Deps) => {
     ): Promise<void> => {
       throttle(input.email, ip);
       const user = await activeUser(input.email);
-      await checkCode(user.email, 'reset', input.otp, true);
+      await codes.check({ email: user.email, purpose: 'reset', code: input.otp, consume: true });
       const now = clock.now();
       await users.setPassword(user.id, await hashPassword(input.password), now);
       // An invited employee (add-employee) proves the mailbox with this code: the account can sign in now.

@@ -4,6 +4,7 @@ import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { hashPassword, verifyPassword } from '#app/lib/passwords';
 import { assertOwnCompany } from '#app/lib/policy';
+import { assertSameEmail } from '#app/modules/email-change/same-email';
 import type { AuthRepository } from '#app/modules/auth/auth.repository';
 import type { AuthContext, AuthService } from '#app/modules/auth/auth.service';
 import { toUserView } from '#app/modules/users/user-view';
@@ -63,17 +64,10 @@ export const usersService = (deps: Deps) => {
       ) {
         throw new AppError('FORBIDDEN');
       }
-      if (
-        input.email &&
-        input.email !== target.email &&
-        (await users.isEmailUsedByOther(input.email, target.id))
-      ) {
-        throw new AppError('EMAIL_TAKEN', { details: [{ path: 'email', code: 'EMAIL_TAKEN' }] });
-      }
-      const { full_name, email, phone } = input;
+      assertSameEmail(input.email, target.email);
+      const { full_name, phone } = input;
       await users.update(target.id, {
         ...(full_name === undefined ? {} : { full_name }),
-        ...(email === undefined ? {} : { email }),
         ...(phone === undefined ? {} : { phone }),
         modified_date: clock.now(),
         modified_by: auth.userId,

@@ -7,6 +7,7 @@ import { PaymentTab } from '../team/PaymentTab';
 import { UserManagement } from '../team/UserManagement';
 import { ChangePasswordForm } from './components/ChangePasswordForm';
 import { CompanyForm } from './components/CompanyForm';
+import { EmailChangeCard } from './components/EmailChangeCard';
 import { ProfileForm } from './components/ProfileForm';
 
 /** /account: profile, password and company of the signed-in user. */
@@ -39,7 +40,12 @@ export const AccountPage = () => {
             {
               key: 'profile',
               label: t('account.tabProfile'),
-              children: <ProfileForm key={user.id} user={user} />,
+              children: (
+                <>
+                  <ProfileForm key={`${user.id}-${user.email}`} user={user} />
+                  <EmailChangeCard user={user} />
+                </>
+              ),
             },
             {
               key: 'security',

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseWithSchema, zodRule } from '../../lib/forms/zod-rules';
 import { useNotify } from '../../lib/notify/useNotify';
+import { emailChangeApi } from '../account/email-change-api';
 import { usePreferences } from '../preferences/usePreferences';
 import { teamApi } from './api';
 import './team.css';
@@ -390,16 +391,29 @@ const EditUserModal = ({
 }) => {
   const { t } = useTranslation();
   const notify = useNotify();
+  const { language } = usePreferences();
   const [form] = Form.useForm<InfoValues>();
   const roles = assignableRoles(user.role);
   const save = useMutation({
-    mutationFn: async ({ role, ...info }: InfoValues) => {
-      const infoRes = await teamApi.updateInfo(user.company.id, employee.id, info);
-      if (role !== employee.role) return teamApi.updateRole(user.company.id, employee.id, role);
-      return infoRes;
+    // The address is not part of update-info: a new one is proposed to the user, who confirms it with the
+    // code mailed to it (issue 19).
+    mutationFn: async ({ role, email, ...info }: InfoValues) => {
+      let res = await teamApi.updateInfo(user.company.id, employee.id, info);
+      if (role !== employee.role) {
+        res = await teamApi.updateRole(user.company.id, employee.id, role);
+      }
+      if (email === employee.email) return { status: res.status, proposed: null };
+      const proposed = await emailChangeApi.requestForMember(user.company.id, employee.id, {
+        new_email: email,
+        lang: language,
+      });
+      return { status: proposed.status, proposed: proposed.data.new_email };
     },
-    onSuccess: ({ status }) => {
-      notify.success(status, t('team.users.saved'));
+    onSuccess: ({ status, proposed }) => {
+      notify.success(
+        status,
+        proposed ? t('emailChange.memberRequested', { email: proposed }) : t('team.users.saved'),
+      );
       onDone();
       onClose();
     },
@@ -439,6 +453,7 @@ const EditUserModal = ({
         }}
         onFinish={submit}
       >
+        <p className="pp-muted">{t('emailChange.memberHint')}</p>
         <UserInfoFields />
         <Form.Item name="role" label={t('field.role.label')}>
           <Select

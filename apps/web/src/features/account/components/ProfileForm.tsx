@@ -1,4 +1,4 @@
-import { EmailSchema, PhoneSchema, UpdateInfoSchema, type User } from '@pfahlplaner/contracts';
+import { PhoneSchema, UpdateInfoSchema, type User } from '@pfahlplaner/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,17 @@ import { useNotify } from '../../../lib/notify/useNotify';
 import { useUpdateStoredUser } from '../../auth/session';
 import { accountApi } from '../api';
 
-type ProfileValues = { full_name: string; email: string; phone: string };
+type ProfileValues = { full_name: string; phone: string };
 
 const rules = {
   full_name: [zodRule(UpdateInfoSchema.shape.full_name)],
-  email: [zodRule(EmailSchema)],
   phone: [zodRule(PhoneSchema)],
 };
 
-/** Name, e-mail and phone of the signed-in user (PUT update-info). */
+/**
+ * Name and phone of the signed-in user (PUT update-info). The sign-in address is shown read-only: it changes
+ * only with a code to the new address (EmailChangeCard).
+ */
 export const ProfileForm = ({ user }: { user: User }) => {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -43,7 +45,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
       layout="vertical"
       requiredMark={false}
       className="pp-account-form"
-      initialValues={{ full_name: user.full_name, email: user.email, phone: user.phone }}
+      initialValues={{ full_name: user.full_name, phone: user.phone }}
       onFinish={submit}
       disabled={save.isPending}
       aria-label={t('account.profileTitle')}
@@ -56,13 +58,8 @@ export const ProfileForm = ({ user }: { user: User }) => {
       >
         <Input name="full_name" autoComplete="name" />
       </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('field.email.label')}
-        rules={rules.email}
-        validateTrigger="onBlur"
-      >
-        <Input name="email" type="email" autoComplete="email" />
+      <Form.Item label={t('field.email.label')} extra={t('emailChange.profileEmailHint')}>
+        <Input id="profile_email" value={user.email} disabled />
       </Form.Item>
       <Form.Item
         name="phone"
