@@ -5,6 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '#app/config';
+import { fastifyTrustProxy } from '#app/config';
 import type { Database } from '#app/db/database';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
@@ -98,7 +99,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
