@@ -9,6 +9,7 @@ import { fastifyTrustProxy } from '#app/config';
 import type { Database } from '#app/db/database';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
+import { loggerOptions } from '#app/lib/log-redaction';
 import { systemClock } from '#app/lib/clock';
 import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
@@ -85,6 +86,8 @@ export type BuildAppOptions = {
   printMail?: (text: string) => void;
   /** Default: a worker pool of config.calcWorkers threads, closed with the app. */
   calculationPool?: CalculationPool;
+  /** Where the JSON log lines go (default: stdout); tests capture them here. */
+  logStream?: { write: (line: string) => void };
   /** Default: Stripe when config.stripeSecretKey is set, else the embedded test provider (ADR 0081). */
   paymentProvider?: PaymentProvider;
 };
@@ -96,7 +99,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits };
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, opts.logStream),
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: fastifyTrustProxy(config.trustProxy),
