@@ -60,6 +60,8 @@ import { licenceGuard } from '#app/lib/policy';
 import { authenticateHook } from '#app/plugins/auth';
 import { supportAuthHook } from '#app/plugins/support-auth';
 import { registerErrorHandler } from '#app/plugins/error-handler';
+import { registerSecurityHeaders } from '#app/plugins/security-headers';
+import { registerSessionCookie } from '#app/plugins/session-cookie';
 import { registerWebApp } from '#app/plugins/static';
 import { registerSwagger } from '#app/plugins/swagger';
 
@@ -116,10 +118,14 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     const wrongType = request.isMultipart() && !request.routeOptions.config.multipart;
     done(wrongType ? new AppError('UNSUPPORTED_MEDIA_TYPE') : undefined);
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
+  registerSecurityHeaders(app, {
+    apiBase: config.apiBase,
+    publicUrl: config.publicUrl,
+    stripe: Boolean(config.stripePublishableKey),
+  });
+  const sessionCookie = registerSessionCookie(app, {
+    apiBase: config.apiBase,
+    secure: config.publicUrl.startsWith('https://'),
   });
   await registerSwagger(app, { version: config.version });
 
@@ -273,7 +279,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
         },
       );
       api.get('/docs', { schema: { hide: true } }, () => app.swagger());
-      authRoutes(api, auth);
+      authRoutes(api, auth, sessionCookie);
       registrationRoutes(api, registration);
       usersRoutes(api, usersSvc, authenticate);
       companiesRoutes(api, companiesSvc, authenticate);
