@@ -5,9 +5,11 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '#app/config';
+import { fastifyTrustProxy } from '#app/config';
 import type { Database } from '#app/db/database';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
+import { loggerOptions } from '#app/lib/log-redaction';
 import { systemClock } from '#app/lib/clock';
 import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
@@ -62,6 +64,8 @@ import { supportAuthHook } from '#app/plugins/support-auth';
 import { failure } from '#app/lib/envelope';
 import { registerErrorHandler } from '#app/plugins/error-handler';
 import { registerTextRule } from '#app/plugins/text-rules';
+import { registerSecurityHeaders } from '#app/plugins/security-headers';
+import { registerSessionCookie } from '#app/plugins/session-cookie';
 import { registerWebApp } from '#app/plugins/static';
 import { registerSwagger } from '#app/plugins/swagger';
 
@@ -88,6 +92,8 @@ export type BuildAppOptions = {
   printMail?: (text: string) => void;
   /** Default: a worker pool of config.calcWorkers threads, closed with the app. */
   calculationPool?: CalculationPool;
+  /** Where the JSON log lines go (default: stdout); tests capture them here. */
+  logStream?: { write: (line: string) => void };
   /** Default: Stripe when config.stripeSecretKey is set, else the embedded test provider (ADR 0081). */
   paymentProvider?: PaymentProvider;
 };
@@ -99,10 +105,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits };
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, opts.logStream),
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Errors of the router itself (a path that is not valid percent-encoding, FST_ERR_BAD_URL) answer in
     // the envelope like every other refusal.
     frameworkErrors: (_error, _request, reply) => {
@@ -124,10 +130,14 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     const wrongType = request.isMultipart() && !request.routeOptions.config.multipart;
     done(wrongType ? new AppError('UNSUPPORTED_MEDIA_TYPE') : undefined);
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
+  registerSecurityHeaders(app, {
+    apiBase: config.apiBase,
+    publicUrl: config.publicUrl,
+    stripe: Boolean(config.stripePublishableKey),
+  });
+  const sessionCookie = registerSessionCookie(app, {
+    apiBase: config.apiBase,
+    secure: config.publicUrl.startsWith('https://'),
   });
   await registerSwagger(app, { version: config.version });
 
@@ -295,7 +305,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
         },
       );
       api.get('/docs', { schema: { hide: true } }, () => app.swagger());
-      authRoutes(api, auth);
+      authRoutes(api, auth, sessionCookie);
       registrationRoutes(api, registration);
       usersRoutes(api, usersSvc, authenticate);
       companiesRoutes(api, companiesSvc, authenticate);

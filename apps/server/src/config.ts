@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ensurePrivateDir } from '#app/db/data-dir-modes';
@@ -39,7 +40,8 @@ const EnvSchema = z.object({
   TERMS_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().optional().default('info'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['stripe', 'test', '']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().optional().default(1_048_576),
   LOGO_MAX_BYTES: z.coerce.number().int().positive().optional().default(2_097_152),
   WORKBOOK_MAX_BYTES: z.coerce.number().int().positive().optional().default(33_554_432),
@@ -54,6 +56,87 @@ const EnvSchema = z.object({
 });
 
 type Env = z.infer<typeof EnvSchema>;
+
+/** What `TRUST_PROXY` means to Fastify: off, a number of proxy hops, or the proxies' addresses (ADR 0117). */
+export type TrustProxy = false | number | string[];
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, optionally with a /prefix, or one of proxy-addr's named ranges. */
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * `TRUST_PROXY`: unset/0/false: no proxy; an integer n ≥ 1: n proxy hops in front of the server (the client
+ * address is the n-th entry of X-Forwarded-For from the right); otherwise a comma-separated list of the
+ * proxies' addresses or CIDR ranges. "Trust every hop" (`true`) is refused: a client could then choose its own
+ * address with a forged left-most X-Forwarded-For entry and skip the per-address limits.
+ */
+export const parseTrustProxy = (raw: string | undefined): TrustProxy => {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust every X-Forwarded-For hop (a client could pick its own address); give the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8)',
+    );
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const wrong = entries.filter((e) => !isProxyAddress(e));
+  if (wrong.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses/CIDR ranges; not understood: ${wrong.join(', ')}`,
+    );
+  }
+  return entries;
+};
+
+/**
+ * Fastify's `trustProxy` option for a TRUST_PROXY value. A hop count becomes a function that trusts the
+ * first n addresses from the socket on: Fastify itself answers a bare number with "trust nothing".
+ */
+export const fastifyTrustProxy = (
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/**
+ * Settings a production server refuses to start without (ADR 0115, 0116): the embedded test payment provider
+ * only when asked for by name, and mail only through SMTP (the outbox keeps and prints sign-in codes).
+ */
+const productionProblems = (env: Env): string[] => {
+  const problems: string[] = [];
+  const hasStripe = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY);
+  if (env.PAYMENT_PROVIDER === 'test' && hasStripe) {
+    problems.push(
+      'PAYMENT_PROVIDER: PAYMENT_PROVIDER=test contradicts STRIPE_SECRET_KEY/STRIPE_PUBLISHABLE_KEY; set one or the other',
+    );
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe' && !hasStripe) {
+    problems.push(
+      'PAYMENT_PROVIDER: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    );
+  }
+  if (env.NODE_ENV !== 'production') return problems;
+  if (!hasStripe && env.PAYMENT_PROVIDER !== 'test') {
+    problems.push(
+      'STRIPE_SECRET_KEY: production needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take payments; to run the embedded test payment provider (no money moves) set PAYMENT_PROVIDER=test explicitly',
+    );
+  }
+  if (!env.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: production needs SMTP_URL; the embedded mail outbox (which keeps and prints sign-up and reset codes) is for development only',
+    );
+  }
+  return problems;
+};
 
 /**
  * Stripe needs both keys of the same mode: the secret one charges, the publishable one lets the browser's
@@ -128,8 +211,11 @@ export type Config = {
   termsUrl: string;
   webDist: string;
   logLevel: string;
-  /** Behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: how many hops (or which proxy addresses) of X-Forwarded-For to trust for the
+   * client IP (rate limits); never every hop (ADR 0117).
+   */
+  trustProxy: TrustProxy;
   bodyLimitBytes: number;
   logoMaxBytes: number;
   /** Largest workbook save body (update-table-datas); a 10,000-row workbook is a few MB. */
@@ -177,9 +263,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const stripeProblems = [...stripeKeyProblems(e), ...webhookSecretProblems(e)];
-  if (stripeProblems.length > 0) {
-    throw new Error(`Invalid configuration:\n${stripeProblems.join('\n')}`);
+  const problems = [...stripeKeyProblems(e), ...webhookSecretProblems(e), ...productionProblems(e)];
+  let trustProxy: TrustProxy = false;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (error) {
+    problems.push(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   let calcServers: CalcServerConfig[];
@@ -208,7 +300,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     termsUrl: e.TERMS_URL ?? `${publicUrl}/terms.html`,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logoMaxBytes: e.LOGO_MAX_BYTES,
     workbookMaxBytes: e.WORKBOOK_MAX_BYTES,

@@ -110,8 +110,9 @@ export const LoginSchema = z.object({
   remember_me: z.boolean().optional().default(false),
 });
 
+/** The refresh token in the body (API clients); absent: the web client's HttpOnly cookie (ADR 0118). */
 export const RefreshSchema = z.object({
-  refresh: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(512),
+  refresh: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(512).optional(),
 });
 export const LogoutSchema = z.object({
   refresh_token: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(512),

@@ -20,7 +20,7 @@ import {
   emailChangeNotice,
 } from '#app/modules/email-change/email-change-mails';
 import type { Mailer } from '#app/modules/mail/mailer';
-import { isUniqueViolation } from '#app/modules/projects/projects.repository';
+import { isUniqueViolation } from '#app/db/errors';
 import type { OtpRepository } from '#app/modules/registration/otp.repository';
 import {
   OTP_MAX_WRONG_TRIES,

@@ -14,11 +14,8 @@ import type { Language } from '../../i18n';
 export const authApi = {
   login: (body: { email: string; password: string; remember_me: boolean }) =>
     api.request<LoginResponse>('/v1/auth/login/', { method: 'POST', body }),
-  logout: (refreshToken: string) =>
-    api.request<unknown>('/v1/auth/logout/', {
-      method: 'POST',
-      body: { refresh_token: refreshToken },
-    }),
+  /** Revokes the session's refresh token (the HttpOnly cookie) and lets the server delete the cookie. */
+  logout: () => api.endSession(),
   registerStep1: (body: Omit<RegisterStep1, 'step'>) =>
     api.request<OtpSent>('/v1/users/register/', { method: 'POST', body: { ...body, step: 1 } }),
   registerStep2: (body: Omit<RegisterStep2, 'step'>) =>

@@ -55,18 +55,15 @@ export const useUpdateStoredUser = () => {
   );
 };
 
-/** Revokes the refresh token on the server (best effort) and clears every session cookie. */
+/** Revokes the refresh token on the server, which deletes its cookie (best effort), and clears the others. */
 export const useEndSession = () => {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    const refreshToken = tokenStore.getRefreshToken();
     let serverOk = true;
-    if (refreshToken) {
-      try {
-        await authApi.logout(refreshToken);
-      } catch {
-        serverOk = false; // the cookies are cleared anyway; the token expires on its own
-      }
+    try {
+      await authApi.logout();
+    } catch {
+      serverOk = false; // the script's cookies are cleared anyway; the token expires on its own
     }
     tokenStore.clear();
     queryClient.clear();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, REFRESH_PATH } from './api-client';
+import { createApiClient, REFRESH_COOKIE_HEADER, REFRESH_PATH } from './api-client';
 import { ApiError, SessionExpiredError } from './api-error';
 import { isAccessTokenStale } from './jwt';
 import type { TokenStore } from './token-store';
@@ -9,16 +9,16 @@ const jwt = (expSeconds: number): string =>
 
 const NOW = 1_800_000_000_000;
 
-const memoryStore = (access: string | null, refresh: string | null) => {
-  const state = { access, refresh, cleared: 0 };
+/** `session`: whether a server session (the HttpOnly refresh cookie the script cannot see) exists. */
+const memoryStore = (access: string | null, session: string | null) => {
+  const state = { access, refresh: session, cleared: 0 };
   const store = {
     getAccessToken: () => state.access,
-    getRefreshToken: () => state.refresh,
     getRefreshTokenTime: () => 1,
     hasSession: () => state.refresh != null,
     saveTokens: (p: { access_token: string; refresh_token: string }) => {
       state.access = p.access_token;
-      state.refresh = p.refresh_token;
+      state.refresh = 'cookie';
     },
     getUser: () => null,
     saveUser: () => undefined,
@@ -45,7 +45,7 @@ const stub = (answer: (url: string) => Response) =>
 const fresh = jwt(NOW / 1000 + 900);
 const newPair = {
   access_token: jwt(NOW / 1000 + 900),
-  refresh_token: 'r2',
+  refresh_token: '',
   access_token_time: 15,
   refresh_token_time: 1,
 };
@@ -74,8 +74,12 @@ describe('createApiClient', () => {
     ]);
     const refreshCalls = fetch.mock.calls.filter(([u]) => urlOf(u) === `/api${REFRESH_PATH}`);
     expect(refreshCalls).toHaveLength(1);
-    expect(JSON.parse(refreshCalls[0]![1]!.body as string)).toEqual({ refresh: 'r1' });
-    expect(state.refresh).toBe('r2');
+    // The refresh token is the browser's HttpOnly cookie: the body names none, the header asks for the cookie.
+    expect(JSON.parse(refreshCalls[0]![1]!.body as string)).toEqual({});
+    expect((refreshCalls[0]![1]!.headers as Record<string, string>)[REFRESH_COOKIE_HEADER]).toBe(
+      '1',
+    );
+    expect(state.access).toBe(newPair.access_token);
     expect(fetch).toHaveBeenCalledTimes(4);
   });
 
@@ -86,6 +90,15 @@ describe('createApiClient', () => {
       auth: true,
     });
     expect(urlOf(fetch.mock.calls[0]![0])).toBe(`/api${REFRESH_PATH}`);
+  });
+
+  it('signs out with DELETE on the refresh path (the server deletes its cookie)', async () => {
+    const { store } = memoryStore(fresh, 'r1');
+    const fetch = stub(() => ok(null));
+    await createApiClient({ baseUrl: '/api', store, fetch }).endSession();
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`/api${REFRESH_PATH}`);
+    expect(init?.method).toBe('DELETE');
   });
 
   it('ends the session when there is no refresh token', async () => {

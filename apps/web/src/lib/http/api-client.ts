@@ -31,6 +31,12 @@ export type ApiClientOptions = {
 /** Path of the refresh route under API_BASE (the product's route is literally `/api/token/refresh/`). */
 export const REFRESH_PATH = '/api/token/refresh/';
 
+/**
+ * Sent with every call: answers that carry a token pair set the refresh token as the server's HttpOnly cookie
+ * (path REFRESH_PATH) instead of putting it into JSON (ADR 0118).
+ */
+export const REFRESH_COOKIE_HEADER = 'X-Refresh-Cookie';
+
 const buildUrl = (baseUrl: string, path: string, query?: Query): string => {
   const url = `${baseUrl.replace(/\/$/, '')}${path}`;
   if (!query) return url;
@@ -69,7 +75,10 @@ export const createApiClient = ({
     options: RequestOptions,
     accessToken: string | null,
   ): Promise<Response> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [REFRESH_COOKIE_HEADER]: '1',
+    };
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
       body = options.body;
@@ -98,15 +107,13 @@ export const createApiClient = ({
     throw new SessionExpiredError(401, null);
   };
 
-  /** Exchanges the refresh token for a new pair; concurrent callers share one request. */
+  /**
+   * Exchanges the refresh cookie (the browser sends it; the script never sees it) for a new access token and
+   * a new cookie; concurrent callers share one request.
+   */
   const refresh = singleFlight(async (): Promise<string> => {
-    const refreshToken = store.getRefreshToken();
-    if (!refreshToken) return expireSession();
-    const response = await send(
-      REFRESH_PATH,
-      { method: 'POST', body: { refresh: refreshToken } },
-      null,
-    );
+    if (!store.hasSession()) return expireSession();
+    const response = await send(REFRESH_PATH, { method: 'POST', body: {} }, null);
     const envelope = await readEnvelope(response);
     if (response.ok && envelope?.status_code === 1) {
       store.saveTokens(envelope.data as TokenPair);
@@ -144,7 +151,10 @@ export const createApiClient = ({
     return { status: response.status, message: envelope.status_message, data: envelope.data as T };
   };
 
-  return { request, refresh };
+  /** Signs out: the server revokes the refresh cookie's token and deletes the cookie. */
+  const endSession = () => request<null>(REFRESH_PATH, { method: 'DELETE' });
+
+  return { request, refresh, endSession };
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { User } from '@pfahlplaner/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COOKIE_NAMES, createTokenStore } from './token-store';
+import { COOKIE_NAMES, createTokenStore, LEGACY_REFRESH_COOKIE } from './token-store';
 
 const user: User = {
   id: 7,
@@ -25,9 +25,10 @@ const user: User = {
   },
 };
 
+/** The web client's pair: the refresh token travels as the server's HttpOnly cookie, its JSON copy is empty. */
 const pair = {
   access_token: 'h.p.s',
-  refresh_token: 'opaque-refresh',
+  refresh_token: '',
   access_token_time: 15,
   refresh_token_time: 30,
 };
@@ -36,15 +37,21 @@ describe('createTokenStore', () => {
   const store = createTokenStore({ jar: document, secure: false });
   afterEach(() => store.clear());
 
-  it('keeps tokens, refresh lifetime and user in cookies', () => {
-    store.saveTokens(pair);
+  it('keeps access token, refresh lifetime and user in cookies, never a refresh token', () => {
+    store.saveTokens({ ...pair, refresh_token: 'opaque-refresh' });
     store.saveUser(user);
     expect(store.getAccessToken()).toBe('h.p.s');
-    expect(store.getRefreshToken()).toBe('opaque-refresh');
     expect(store.getRefreshTokenTime()).toBe(30);
     expect(store.getUser()).toEqual(user);
     expect(store.hasSession()).toBe(true);
-    expect(document.cookie).toContain(`${COOKIE_NAMES.refreshToken}=opaque-refresh`);
+    expect(document.cookie).not.toContain('opaque-refresh');
+    expect(document.cookie).not.toContain(`${LEGACY_REFRESH_COOKIE}=`);
+  });
+
+  it('removes the refresh token cookie an earlier version wrote by script', () => {
+    document.cookie = `${LEGACY_REFRESH_COOKIE}=old-script-token; path=/`;
+    store.saveTokens(pair);
+    expect(document.cookie).not.toContain('old-script-token');
   });
 
   it('clears every session cookie', () => {
@@ -52,7 +59,6 @@ describe('createTokenStore', () => {
     store.saveUser(user);
     store.clear();
     expect(store.getAccessToken()).toBeNull();
-    expect(store.getRefreshToken()).toBeNull();
     expect(store.getUser()).toBeNull();
     expect(store.hasSession()).toBe(false);
     expect(document.cookie).toBe('');
@@ -69,7 +75,7 @@ describe('createTokenStore', () => {
       },
     };
     createTokenStore({ jar, domain: '.pfahlplaner.example', secure: true }).saveTokens(pair);
-    expect(writes).toHaveLength(3);
+    expect(writes).toHaveLength(2);
     for (const w of writes) {
       expect(w).toMatch(
         /; Path=\/; SameSite=Strict; Max-Age=\d+; Domain=\.pfahlplaner\.example; Secure$/,

@@ -1,13 +1,19 @@
 import type { TokenPair, User } from '@pfahlplaner/contracts';
 import { type CookieJar, parseCookies, serializeCookie } from './cookies';
 
-/** Cookie names of the session. Documented in ADR 0042; e2e tests may read them. */
+/**
+ * Cookie names of the session the page's script writes (ADR 0042). The refresh token is not among them: the
+ * server keeps it in an HttpOnly cookie no script can read (ADR 0118); `refreshTokenTime` is the script's
+ * note that such a session exists and how long it lasts.
+ */
 export const COOKIE_NAMES = {
   accessToken: 'pp_access_token',
-  refreshToken: 'pp_refresh_token',
   refreshTokenTime: 'pp_refresh_token_time',
   user: 'pp_user',
 } as const;
+
+/** The refresh token cookie that earlier versions wrote by script on path `/`; removed wherever seen. */
+export const LEGACY_REFRESH_COOKIE = 'pp_refresh_token';
 
 export type TokenStoreOptions = {
   jar: CookieJar;
@@ -19,7 +25,7 @@ export type TokenStoreOptions = {
 
 const DAY = 86_400;
 
-/** Keeps access token, refresh token, the refresh lifetime and the user info in cookies on path `/`. */
+/** Keeps the access token, the refresh lifetime and the user info in cookies on path `/`. */
 export const createTokenStore = ({ jar, domain, secure }: TokenStoreOptions) => {
   const write = (name: string, value: string, maxAgeSeconds: number): void => {
     jar.cookie = serializeCookie(name, value, {
@@ -37,19 +43,22 @@ export const createTokenStore = ({ jar, domain, secure }: TokenStoreOptions) => 
 
   return {
     getAccessToken: (): string | null => read(COOKIE_NAMES.accessToken),
-    getRefreshToken: (): string | null => read(COOKIE_NAMES.refreshToken),
     getRefreshTokenTime: (): number | null => {
       const days = Number(read(COOKIE_NAMES.refreshTokenTime));
       return Number.isFinite(days) && days > 0 ? days : null;
     },
-    hasSession: (): boolean => read(COOKIE_NAMES.refreshToken) != null,
+    /** A server session exists (its refresh cookie is HttpOnly: the lifetime note stands for it). */
+    hasSession: (): boolean => read(COOKIE_NAMES.refreshTokenTime) != null,
 
-    /** Stores a pair from login or refresh; `access_token_time` is minutes, `refresh_token_time` days. */
+    /**
+     * Stores a pair from login or refresh; `access_token_time` is minutes, `refresh_token_time` days. The
+     * refresh token itself came as the server's HttpOnly cookie (its JSON copy is empty) and is not kept.
+     */
     saveTokens: (pair: TokenPair): void => {
       const refreshSeconds = pair.refresh_token_time * DAY;
       write(COOKIE_NAMES.accessToken, pair.access_token, pair.access_token_time * 60);
-      write(COOKIE_NAMES.refreshToken, pair.refresh_token, refreshSeconds);
       write(COOKIE_NAMES.refreshTokenTime, String(pair.refresh_token_time), refreshSeconds);
+      if (read(LEGACY_REFRESH_COOKIE) != null) write(LEGACY_REFRESH_COOKIE, '', 0);
     },
 
     getUser: (): User | null => {
@@ -65,9 +74,11 @@ export const createTokenStore = ({ jar, domain, secure }: TokenStoreOptions) => 
     saveUser: (user: User): void =>
       write(COOKIE_NAMES.user, JSON.stringify(user), refreshLifetimeSeconds()),
 
-    /** Removes every session cookie (logout, refresh rejected). */
+    /** Removes every session cookie the script wrote (logout, refresh rejected). */
     clear: (): void => {
-      for (const name of Object.values(COOKIE_NAMES)) write(name, '', 0);
+      for (const name of [...Object.values(COOKIE_NAMES), LEGACY_REFRESH_COOKIE]) {
+        write(name, '', 0);
+      }
     },
   };
 };

@@ -45,7 +45,7 @@ describe('LoginPage', () => {
             status_message: 'Login successful',
             data: {
               access_token: 'a.b.c',
-              refresh_token: 'r',
+              refresh_token: '',
               access_token_time: 15,
               refresh_token_time: 30,
               user,
@@ -72,6 +72,8 @@ describe('LoginPage', () => {
       password: 'Secret#123',
       remember_me: true,
     });
-    await waitFor(() => expect(tokenStore.getRefreshToken()).toBe('r'));
+    expect((init!.headers as Record<string, string>)['X-Refresh-Cookie']).toBe('1');
+    await waitFor(() => expect(tokenStore.getRefreshTokenTime()).toBe(30));
+    expect(tokenStore.hasSession()).toBe(true);
   });
 });
