@@ -33,6 +33,8 @@ import { employeesRepository } from '#app/modules/employees/employees.repository
 import { employeesRoutes } from '#app/modules/employees/employees.routes';
 import { employeesService } from '#app/modules/employees/employees.service';
 import { formatsCodecs } from '#app/modules/files/codecs';
+import type { XlsxReader } from '#app/modules/files/xlsx-reader';
+import { createXlsxReader } from '#app/modules/files/xlsx-reader';
 import { filesRepository } from '#app/modules/files/files.repository';
 import { filesRoutes } from '#app/modules/files/files.routes';
 import { filesService } from '#app/modules/files/files.service';
@@ -84,6 +86,8 @@ export type BuildAppOptions = {
   printMail?: (text: string) => void;
   /** Default: a worker pool of config.calcWorkers threads, closed with the app. */
   calculationPool?: CalculationPool;
+  /** Excel import reader (worker threads with limits, ADR 0120); tests pass one with small limits. */
+  xlsxReader?: XlsxReader;
   /** Default: Stripe when config.stripeSecretKey is set, else the embedded test provider (ADR 0081). */
   paymentProvider?: PaymentProvider;
 };
@@ -235,10 +239,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     remoteTimeoutMs: config.calcRemoteTimeoutMs,
     licence,
   });
+  const xlsxReader = opts.xlsxReader ?? createXlsxReader();
+  app.addHook('onClose', () => xlsxReader.close());
   const filesSvc = filesService({
     projects: projectsSvc,
     files: filesRepository(db),
-    codecs: formatsCodecs,
+    codecs: formatsCodecs(xlsxReader),
     undo: importUndoRepository(db),
     clock,
   });
