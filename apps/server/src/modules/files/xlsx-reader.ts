@@ -72,7 +72,9 @@ export const createXlsxReader = (limits: XlsxReaderLimits = XLSX_READER_LIMITS):
         }),
       );
     }
-    const copy = bytes.slice(); // its own buffer, moved to the worker
+    // Its own buffer, moved to the worker (a Buffer's slice() would share, and detach, the caller's).
+    const copy = new Uint8Array(bytes.byteLength);
+    copy.set(bytes);
     const worker = new Worker(WORKER_URL, {
       workerData: { bytes: copy, settings, plan },
       transferList: [copy.buffer],
