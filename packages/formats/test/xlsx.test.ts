@@ -4,7 +4,9 @@ import { excelColumnsOf } from '@pfahlplaner/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  parseInputDatenXml,
   readWorkbookXlsx,
+  writeInputDatenXml,
   sampleImportXlsx,
   sanitizeSheetName,
   uniqueSheetNames,
@@ -52,22 +54,76 @@ describe('sheet names', () => {
 });
 
 describe('xlsx: our export', () => {
-  it('re-imports without loss (generated workbooks, German and English headers)', async () => {
+  it('re-imports without loss, settings and project number included (generated workbooks, German and English headers)', async () => {
     await fc.assert(
       fc.asyncProperty(
         workbookArbitrary(),
         fc.constantFrom('de' as const, 'en' as const),
-        async (workbook, lang) => {
-          const bytes = await writeWorkbookXlsx(workbook, undefined, lang);
-          const { workbook: back, issues } = await readWorkbookXlsx(bytes, {
-            settings: workbook.settings,
-          });
-          expect(blocking(issues)).toEqual([]);
-          expect(back).toEqual(workbook);
+        fc.constantFrom('', '2026-017', '00815', '=A1'),
+        async (workbook, lang, projectNumber) => {
+          const bytes = await writeWorkbookXlsx(workbook, undefined, lang, { projectNumber });
+          // No settings given: every setting must come from the file (issue 20 item 4; before, an
+          // Excel file carried none and the importing project's settings stayed).
+          const back = await readWorkbookXlsx(bytes);
+          expect(blocking(back.issues)).toEqual([]);
+          expect(back.workbook).toEqual(workbook);
+          expect(back.projectNumber).toBe(projectNumber);
         },
       ),
       { numRuns: 25 },
     );
+  });
+
+  it('carries every setting the XML carries: the settings of the report (step width, settlement, lateral design, address)', async () => {
+    const workbook = exampleWorkbook();
+    // The values of the report (issue 20 item 4), each different from its default: step width 1 m
+    // (default 0.1), allowed settlement 2.5 cm (default 2), lateral design on (default off).
+    workbook.settings = {
+      ...workbook.settings,
+      Schrittweite: 1,
+      zulaessigeSetzungCm: 2.5,
+      runHorBemessung: true,
+      projektStreet: 'Hafenstraße 7',
+      projektPostalCode: '01067',
+      projektLocation: 'Dresden',
+    };
+    const bytes = await writeWorkbookXlsx(workbook, resultOf(workbook), 'de', {
+      projectNumber: 'P-2026-017',
+    });
+    const fromXml = parseInputDatenXml(writeInputDatenXml(workbook));
+    const back = await readWorkbookXlsx(bytes, { settings: { name: 'Anderes Projekt' } });
+    expect(blocking(back.issues)).toEqual([]);
+    // Field by field against the XML's round trip (the XML holds every setting, ADR 0053).
+    for (const [key, value] of Object.entries(fromXml.workbook.settings)) {
+      expect([key, (back.workbook.settings as Record<string, unknown>)[key]]).toEqual([key, value]);
+    }
+    expect(back.workbook).toEqual(workbook);
+    expect(back.projectNumber).toBe('P-2026-017');
+  });
+
+  it('a file without our settings sheet (the predecessor, the sample) keeps the given settings', async () => {
+    const settings = { ...exampleWorkbook().settings, Schrittweite: 2, name: 'Mein Projekt' };
+    const back = await readWorkbookXlsx(await sampleImportXlsx('de'), { settings });
+    expect(back.workbook.settings).toEqual(settings);
+    expect(back.projectNumber).toBeNull();
+    const book = XLSX.read(await sampleImportXlsx('de'), { type: 'array' });
+    expect(book.SheetNames).not.toContain('Pfahlplaner-Einstellungen');
+  });
+
+  it('reports a wrong value of the settings sheet at its cell', async () => {
+    const workbook = exampleWorkbook();
+    const book = XLSX.read(await writeWorkbookXlsx(workbook), { type: 'array' });
+    const sheet = book.Sheets['Pfahlplaner-Einstellungen']!;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+    const row = rows.findIndex((r) => r[0] === 'Schrittweite') + 1;
+    sheet[`B${row}`] = { t: 's', v: 'fein' };
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }));
+    const back = await readWorkbookXlsx(bytes, { settings: workbook.settings });
+    expect(
+      back.issues
+        .filter((i) => i.severity === 'error')
+        .map((i) => [i.code, i.sheet, i.row, i.column]),
+    ).toEqual([['INVALID_TYPE', 'Pfahlplaner-Einstellungen', row, 'B']]);
   });
 
   it('has the predecessor layout, a unit row and result sheets', async () => {
