@@ -19,6 +19,8 @@ export const isSettingsSheet = (name: string): boolean =>
 
 /** The key of the project number row (the number is the project's, not a setting). */
 export const PROJECT_NUMBER_KEY = 'project_number';
+/** Longest project number (contracts `ProjectBasicDataSchema.number`). */
+const PROJECT_NUMBER_MAX = 64;
 
 export const SETTINGS_HEADERS = {
   de: ['Feld', 'Wert', 'Einheit'],
@@ -72,7 +74,10 @@ export function readSettingsSheet(
     }
     seen.add(key);
     if (key === PROJECT_NUMBER_KEY) {
-      projectNumber = textOf(cell);
+      const number = textOf(cell);
+      if (number.length > PROJECT_NUMBER_MAX) {
+        issues.push(issue('TOO_LONG', where, { field: key, max: PROJECT_NUMBER_MAX }));
+      } else projectNumber = number;
       return;
     }
     const field = fields.get(key);
