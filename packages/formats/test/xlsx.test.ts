@@ -117,7 +117,9 @@ describe('xlsx: our export', () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
     const row = rows.findIndex((r) => r[0] === 'Schrittweite') + 1;
     sheet[`B${row}`] = { t: 's', v: 'fein' };
-    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }));
+    const bytes = new Uint8Array(
+      XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer,
+    );
     const back = await readWorkbookXlsx(bytes, { settings: workbook.settings });
     expect(
       back.issues
@@ -199,7 +201,7 @@ describe('xlsx: our export', () => {
 });
 
 /** A file as the predecessor wrote it: exact headers, no unit row; plus typical hand edits. */
-async function predecessorFile(): Promise<Uint8Array> {
+function predecessorFile(): Uint8Array {
   const book = XLSX.utils.book_new();
   const piles = XLSX.utils.aoa_to_sheet([
     [
@@ -256,7 +258,7 @@ async function predecessorFile(): Promise<Uint8Array> {
 
 describe('xlsx: predecessor layout and hand-edited files', () => {
   it('reads values, decimal commas, cached formulas, and reports every problem with its cell', async () => {
-    const { workbook, issues } = await readWorkbookXlsx(await predecessorFile());
+    const { workbook, issues } = await readWorkbookXlsx(predecessorFile());
     const [p1, p2, p3, keyless, p4] = workbook.piles;
     expect(keyless).toMatchObject({ Pname: null, AEHoehe: 151 });
     expect(p1).toMatchObject({
@@ -309,7 +311,7 @@ describe('xlsx: predecessor layout and hand-edited files', () => {
   });
 
   it('reads the same content from .xls (BIFF8)', async () => {
-    const xlsx = await predecessorFile();
+    const xlsx = predecessorFile();
     const fromXlsx = await readWorkbookXlsx(xlsx);
     const sheetBook = XLSX.read(xlsx, { type: 'array' });
     const xls = XLSX.write(sheetBook, { bookType: 'biff8', type: 'array' }) as ArrayBuffer;
@@ -419,7 +421,9 @@ describe('xlsx: hostile files get a clear code, no crash', () => {
     for (const sheet of [tall, wide]) {
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, sheet, 'Pfahltabelle');
-      const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }));
+      const bytes = new Uint8Array(
+        XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer,
+      );
       expect(await codeOf(bytes)).toEqual(['SHEET_TOO_LARGE']);
     }
     expect(await codeOf(new Uint8Array(21 * 1024 * 1024))).toEqual(['FILE_TOO_LARGE']);

@@ -20,8 +20,7 @@ export type GridCell =
 export type Grid = { name: string; rows: GridCell[][] };
 
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-export const isCfb = (bytes: Uint8Array) =>
-  CFB_MAGIC.every((byte, index) => bytes[index] === byte);
+export const isCfb = (bytes: Uint8Array) => CFB_MAGIC.every((byte, index) => bytes[index] === byte);
 
 /** The library could not read the file: its message (shortened) as the reason. */
 const unreadable = (error: unknown): ImportIssue =>
@@ -88,11 +87,7 @@ export async function readGridsOf(bytes: Uint8Array): Promise<Grid[] | ImportIss
   }
   if (book.SheetNames.length > SHEET_LIMITS.maxSheets) {
     return [
-      issue(
-        'SHEET_TOO_LARGE',
-        {},
-        { max: SHEET_LIMITS.maxSheets, sheets: book.SheetNames.length },
-      ),
+      issue('SHEET_TOO_LARGE', {}, { max: SHEET_LIMITS.maxSheets, sheets: book.SheetNames.length }),
     ];
   }
   const issues: ImportIssue[] = [];

@@ -11,7 +11,10 @@ import type { Grid, GridCell } from './grids';
 import type { Lang } from './layout';
 
 /** The sheet's name in both languages (recognised case-insensitively in either). */
-export const SETTINGS_SHEET = { de: 'Pfahlplaner-Einstellungen', en: 'Pfahlplaner settings' } as const;
+export const SETTINGS_SHEET = {
+  de: 'Pfahlplaner-Einstellungen',
+  en: 'Pfahlplaner settings',
+} as const;
 
 export const isSettingsSheet = (name: string): boolean =>
   name.toLowerCase() === SETTINGS_SHEET.de.toLowerCase() ||
@@ -34,10 +37,11 @@ export const settingsSheetFields = (): FieldDef[] =>
 type Cell = string | number | boolean | null;
 
 /** Rows (after the header) of the settings sheet. */
-export function settingsRows(settings: Record<string, unknown>, projectNumber: string): Cell[][] {
+export function settingsRows(settings: object, projectNumber: string): Cell[][] {
+  const values = settings as Record<string, unknown>;
   return [
     ...settingsSheetFields().map((field): Cell[] => {
-      const value = settings[field.key];
+      const value = values[field.key];
       return [field.key, value === undefined ? null : (value as Cell), UNIT_SYMBOLS[field.unit]];
     }),
     [PROJECT_NUMBER_KEY, projectNumber, ''],

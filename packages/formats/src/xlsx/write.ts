@@ -80,7 +80,7 @@ const valuesOf = (fields: FieldDef[], row: Record<string, unknown>): Cell[] =>
  *   settings sheet out (the sample file: a template for load lists, whose import must not replace a
  *   project's settings)
  */
-export async function writeWorkbookXlsx(
+export function writeWorkbookXlsx(
   workbook: ImportedWorkbook,
   result?: ReportResult,
   lang: Lang = 'de',
@@ -159,13 +159,17 @@ export async function writeWorkbookXlsx(
         { header: value!, unit: '', width: 40 },
         { header: unit!, unit: '', width: 10 },
       ],
-      settingsRows(workbook.settings as Record<string, unknown>, options.projectNumber ?? ''),
+      settingsRows(workbook.settings, options.projectNumber ?? ''),
     );
   }
 
   if (result) addResultSheets(book, result, lang);
-  const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true });
-  return new Uint8Array(bytes as ArrayBuffer);
+  const bytes = XLSX.write(book, {
+    type: 'array',
+    bookType: 'xlsx',
+    compression: true,
+  }) as ArrayBuffer;
+  return Promise.resolve(new Uint8Array(bytes));
 }
 
 const issueText = (issues: readonly { code: string }[]): string =>

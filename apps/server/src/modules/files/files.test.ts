@@ -469,7 +469,9 @@ describe.each(databases)('file routes on %s', (kind) => {
       sheet[at(diameter, 3)] = { t: 's', v: 'dick' };
       sheet[at(count, 4)] = { t: 'z', f: 'A1*2' } as XLSX.CellObject;
       sheet[at(1, 4)] = { t: 's', v: '<script>alert(1)</script>' };
-      const bytes = Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+      const bytes = Buffer.from(
+        XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer,
+      );
 
       const res = await upload(owner, project.id, bytes, 'fehler.xlsx');
       expect(res.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- envelope data is asserted with toMatchObject, see test-app.ts */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- envelope data is asserted with toMatchObject, see test-app.ts */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,9 +152,8 @@ describe.each(databases)('Excel import limits on %s', (kind) => {
       body: { name: 'Grenzen' },
     });
     projectId = json(created).data.id;
-    sample = (
-      await t.call('GET', '/api/v1/sample-import-file/?lang=de', { token: owner.access })
-    ).rawPayload;
+    sample = (await t.call('GET', '/api/v1/sample-import-file/?lang=de', { token: owner.access }))
+      .rawPayload;
   }, 120_000);
 
   afterAll(async () => {
@@ -233,9 +232,8 @@ describe('Excel reader limits (worker killed on overrun)', () => {
       body: { name: 'Grenzen' },
     });
     projectId = json(created).data.id;
-    sample = (
-      await t.call('GET', '/api/v1/sample-import-file/?lang=de', { token: owner.access })
-    ).rawPayload;
+    sample = (await t.call('GET', '/api/v1/sample-import-file/?lang=de', { token: owner.access }))
+      .rawPayload;
   }, 120_000);
 
   afterAll(async () => {
