@@ -20,6 +20,7 @@ import { MINUTE } from '#app/lib/clock';
 import type { AuthContext } from '#app/modules/auth/auth.service';
 import type { Codecs, ReportCompany } from '#app/modules/files/codecs';
 import { detectImportFormat } from '#app/modules/files/file-type';
+import { createImportGate } from '#app/modules/files/import-gate';
 import type { FilesRepository } from '#app/modules/files/files.repository';
 import type { ImportUndoStore } from '#app/modules/files/import-undo.repository';
 import type { ProjectsService } from '#app/modules/projects/projects.service';
@@ -202,24 +203,8 @@ export const filesService = (deps: Deps) => {
     };
   };
 
-  /**
-   * One import per user at a time (ADR 0120): a second one while the first still runs → 429
-   * IMPORT_IN_PROGRESS. Per server process, like the reader's worker limit.
-   */
-  const importing = new Set<number>();
-  const oneAtATime = async <T>(auth: AuthContext, run: () => Promise<T>): Promise<T> => {
-    if (importing.has(auth.userId)) {
-      throw new AppError('IMPORT_IN_PROGRESS', {
-        details: [{ path: 'file', code: 'IMPORT_IN_PROGRESS' }],
-      });
-    }
-    importing.add(auth.userId);
-    try {
-      return await run();
-    } finally {
-      importing.delete(auth.userId);
-    }
-  };
+  /** One import per user at a time (429 IMPORT_IN_PROGRESS, ADR 0120). */
+  const oneAtATime = createImportGate();
 
   /** The file's format by extension and content (ADR 0093), else 400 with the picker's code. */
   const formatOf = (file: UploadedFile, kind: ImportQuery['kind']): ImportFormat => {
@@ -444,7 +429,9 @@ export const filesService = (deps: Deps) => {
     ): Promise<ImportPreview | ImportApplyResult> => {
       await projects.assertAccess(auth, companyId, projectId, 'write');
       const format = formatOf(file, query.kind);
-      return oneAtATime(auth, () => importInto(auth, companyId, projectId, file, query, format));
+      return oneAtATime(auth.userId, () =>
+        importInto(auth, companyId, projectId, file, query, format),
+      );
     },
 
     /**
@@ -462,7 +449,7 @@ export const filesService = (deps: Deps) => {
     ): Promise<ImportPreview | ImportProjectResult> => {
       const { plan, blank } = await projects.checkNewProject(auth, companyId, query.name);
       const format = formatOf(file, query.kind);
-      return oneAtATime(auth, async () => {
+      return oneAtATime(auth.userId, async () => {
         // version 0: there is no project yet (a created project starts at 1)
         const { preview, workbook, projectNumber } = await previewFile(
           format,
