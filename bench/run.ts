@@ -7,6 +7,7 @@ const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'projects', load: () => import('./projects') },
   { name: 'preview', load: () => import('./preview') },
   { name: 'files', load: () => import('./files') },
+  { name: 'xlsx-import', load: () => import('./xlsx-import') },
   { name: 'grid', load: () => import('./grid') },
 ];
 

@@ -37,6 +37,8 @@ import { employeesService } from '#app/modules/employees/employees.service';
 import { emailChangeRoutes } from '#app/modules/email-change/email-change.routes';
 import { emailChangeService } from '#app/modules/email-change/email-change.service';
 import { formatsCodecs } from '#app/modules/files/codecs';
+import type { XlsxReader } from '#app/modules/files/xlsx-reader';
+import { createXlsxReader } from '#app/modules/files/xlsx-reader';
 import { filesRepository } from '#app/modules/files/files.repository';
 import { filesRoutes } from '#app/modules/files/files.routes';
 import { filesService } from '#app/modules/files/files.service';
@@ -94,6 +96,8 @@ export type BuildAppOptions = {
   calculationPool?: CalculationPool;
   /** Where the JSON log lines go (default: stdout); tests capture them here. */
   logStream?: { write: (line: string) => void };
+  /** Excel import reader (worker threads with limits, ADR 0120); tests pass one with small limits. */
+  xlsxReader?: XlsxReader;
   /** Default: Stripe when config.stripeSecretKey is set, else the embedded test provider (ADR 0081). */
   paymentProvider?: PaymentProvider;
 };
@@ -271,10 +275,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     remoteTimeoutMs: config.calcRemoteTimeoutMs,
     licence,
   });
+  const xlsxReader = opts.xlsxReader ?? createXlsxReader();
+  app.addHook('onClose', () => xlsxReader.close());
   const filesSvc = filesService({
     projects: projectsSvc,
     files: filesRepository(db),
-    codecs: formatsCodecs,
+    codecs: formatsCodecs(xlsxReader),
     undo: importUndoRepository(db),
     clock,
   });

@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   'IMPORT_INVALID',
   'IMPORT_UNDO_UNAVAILABLE',
   'IMPORT_UNDO_EXPIRED',
+  'IMPORT_IN_PROGRESS',
+  'IMPORT_BUSY',
+  'IMPORT_TIMEOUT',
+  'IMPORT_TOO_COMPLEX',
   // request format
   'INVALID_JSON',
   // projects and calculation (issue 5)
@@ -158,6 +162,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   IMPORT_INVALID: 'Error: the file contains errors; nothing was imported',
   IMPORT_UNDO_UNAVAILABLE: 'Error: there is no import to undo',
   IMPORT_UNDO_EXPIRED: 'Error: the import can no longer be undone: the undo period has ended',
+  IMPORT_IN_PROGRESS:
+    'Error: another import of yours is still running; try again when it has finished',
+  IMPORT_BUSY: 'Error: the server is reading other files right now; try again in a moment',
+  IMPORT_TIMEOUT:
+    'Error: reading the file took longer than an import may take; nothing was imported',
+  IMPORT_TOO_COMPLEX:
+    'Error: the file needs more memory to read than an import may use; nothing was imported',
   INVALID_JSON: 'Error: the request body is not valid JSON',
   PROJECT_NAME_TOO_LONG: 'Error: Project name max. 40 signs',
   PROJECT_NAME_TAKEN: 'Error: A project with the same name already exists',
@@ -225,6 +236,10 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   WEBHOOK_NOT_CONFIGURED: 503,
   IMPORT_UNDO_UNAVAILABLE: 409,
   IMPORT_UNDO_EXPIRED: 409,
+  IMPORT_IN_PROGRESS: 429,
+  IMPORT_BUSY: 503,
+  IMPORT_TIMEOUT: 503,
+  IMPORT_TOO_COMPLEX: 422,
   NOT_FOUND: 404,
   CONFLICT: 409,
   VERSION_CONFLICT: 409,

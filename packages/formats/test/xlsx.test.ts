@@ -1,11 +1,12 @@
 import { deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import ExcelJS from 'exceljs';
 import { excelColumnsOf } from '@pfahlplaner/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  parseInputDatenXml,
   readWorkbookXlsx,
+  writeInputDatenXml,
   sampleImportXlsx,
   sanitizeSheetName,
   uniqueSheetNames,
@@ -53,53 +54,109 @@ describe('sheet names', () => {
 });
 
 describe('xlsx: our export', () => {
-  it('re-imports without loss (generated workbooks, German and English headers)', async () => {
+  it('re-imports without loss, settings and project number included (generated workbooks, German and English headers)', async () => {
     await fc.assert(
       fc.asyncProperty(
         workbookArbitrary(),
         fc.constantFrom('de' as const, 'en' as const),
-        async (workbook, lang) => {
-          const bytes = await writeWorkbookXlsx(workbook, undefined, lang);
-          const { workbook: back, issues } = await readWorkbookXlsx(bytes, {
-            settings: workbook.settings,
-          });
-          expect(blocking(issues)).toEqual([]);
-          expect(back).toEqual(workbook);
+        fc.constantFrom('', '2026-017', '00815', '=A1'),
+        async (workbook, lang, projectNumber) => {
+          const bytes = await writeWorkbookXlsx(workbook, undefined, lang, { projectNumber });
+          // No settings given: every setting must come from the file (issue 20 item 4; before, an
+          // Excel file carried none and the importing project's settings stayed).
+          const back = await readWorkbookXlsx(bytes);
+          expect(blocking(back.issues)).toEqual([]);
+          expect(back.workbook).toEqual(workbook);
+          expect(back.projectNumber).toBe(projectNumber);
         },
       ),
       { numRuns: 25 },
     );
   });
 
+  it('carries every setting the XML carries: the settings of the report (step width, settlement, lateral design, address)', async () => {
+    const workbook = exampleWorkbook();
+    // The values of the report (issue 20 item 4), each different from its default: step width 1 m
+    // (default 0.1), allowed settlement 2.5 cm (default 2), lateral design on (default off).
+    workbook.settings = {
+      ...workbook.settings,
+      Schrittweite: 1,
+      zulaessigeSetzungCm: 2.5,
+      runHorBemessung: true,
+      projektStreet: 'Hafenstraße 7',
+      projektPostalCode: '01067',
+      projektLocation: 'Dresden',
+    };
+    const bytes = await writeWorkbookXlsx(workbook, resultOf(workbook), 'de', {
+      projectNumber: 'P-2026-017',
+    });
+    const fromXml = parseInputDatenXml(writeInputDatenXml(workbook));
+    const back = await readWorkbookXlsx(bytes, { settings: { name: 'Anderes Projekt' } });
+    expect(blocking(back.issues)).toEqual([]);
+    // Field by field against the XML's round trip (the XML holds every setting, ADR 0053).
+    for (const [key, value] of Object.entries(fromXml.workbook.settings)) {
+      expect([key, (back.workbook.settings as Record<string, unknown>)[key]]).toEqual([key, value]);
+    }
+    expect(back.workbook).toEqual(workbook);
+    expect(back.projectNumber).toBe('P-2026-017');
+  });
+
+  it('a file without our settings sheet (the predecessor, the sample) keeps the given settings', async () => {
+    const settings = { ...exampleWorkbook().settings, Schrittweite: 2, name: 'Mein Projekt' };
+    const back = await readWorkbookXlsx(await sampleImportXlsx('de'), { settings });
+    expect(back.workbook.settings).toEqual(settings);
+    expect(back.projectNumber).toBeNull();
+    const book = XLSX.read(await sampleImportXlsx('de'), { type: 'array' });
+    expect(book.SheetNames).not.toContain('Pfahlplaner-Einstellungen');
+  });
+
+  it('reports a wrong value of the settings sheet at its cell', async () => {
+    const workbook = exampleWorkbook();
+    const book = XLSX.read(await writeWorkbookXlsx(workbook), { type: 'array' });
+    const sheet = book.Sheets['Pfahlplaner-Einstellungen']!;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+    const row = rows.findIndex((r) => r[0] === 'Schrittweite') + 1;
+    sheet[`B${row}`] = { t: 's', v: 'fein' };
+    const bytes = new Uint8Array(
+      XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer,
+    );
+    const back = await readWorkbookXlsx(bytes, { settings: workbook.settings });
+    expect(
+      back.issues
+        .filter((i) => i.severity === 'error')
+        .map((i) => [i.code, i.sheet, i.row, i.column]),
+    ).toEqual([['INVALID_TYPE', 'Pfahlplaner-Einstellungen', row, 'B']]);
+  });
+
   it('has the predecessor layout, a unit row and result sheets', async () => {
     const workbook = exampleWorkbook();
     const bytes = await writeWorkbookXlsx(workbook, resultOf(workbook), 'de');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual([
+    const book = XLSX.read(bytes, { type: 'array' });
+    const cell = (sheet: string, ref: string) => book.Sheets[sheet]![ref] as XLSX.CellObject;
+    expect(book.SheetNames).toEqual([
       'Pfahltabelle',
       'BP 1',
       'BP 1-Info',
       'BP 2',
       'BP 2-Info',
       'Lastkombination auf Einzelpfahl',
+      'Pfahlplaner-Einstellungen',
       'Ergebnisse Lastpunkte',
       'Ergebnisse Bodenschichten',
       'Ergebnisse Horizontal',
     ]);
-    const piles = book.getWorksheet('Pfahltabelle')!;
     // The predecessor's 15 headers verbatim and in its order (the list itself is pinned in contracts'
     // catalogue test against legacy/xlsx-layout.md).
     const legacy = excelColumnsOf('pile', { legacyOnly: true }).map((field) => field.excel!.de);
     expect(legacy).toHaveLength(15);
-    expect((piles.getRow(1).values as unknown[]).slice(1, 16)).toEqual(legacy);
-    expect(piles.getRow(1).getCell(10).value).toBe('E_{k}');
-    expect(piles.getRow(2).getCell(5).value).toBe('mNHN');
-    expect(piles.getRow(2).getCell(10).value).toBe('kN');
-    expect(piles.getRow(3).getCell(1).value).toBe('101');
-    const results = book.getWorksheet('Ergebnisse Lastpunkte')!;
-    expect(results.getRow(1).getCell(2).value).toBe('R_{s,k}');
-    expect(typeof results.getRow(3).getCell(2).value).toBe('number');
+    const header = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Pfahltabelle!, { header: 1 })[0];
+    expect(header!.slice(0, 15)).toEqual(legacy);
+    expect(cell('Pfahltabelle', 'J1').v).toBe('E_{k}');
+    expect(cell('Pfahltabelle', 'E2').v).toBe('mNHN');
+    expect(cell('Pfahltabelle', 'J2').v).toBe('kN');
+    expect(cell('Pfahltabelle', 'A3').v).toBe('101');
+    expect(cell('Ergebnisse Lastpunkte', 'B1').v).toBe('R_{s,k}');
+    expect(cell('Ergebnisse Lastpunkte', 'B3').t).toBe('n');
     // The result sheets are skipped on import (reported), the inputs come back unchanged.
     const back = await readWorkbookXlsx(bytes, { settings: workbook.settings });
     expect(back.workbook).toEqual(workbook);
@@ -112,11 +169,11 @@ describe('xlsx: our export', () => {
     workbook.piles[1]!.Pname = '@SUM(A1)';
     workbook.soil_profiles[0]!.soil_layers[0]!.bodenArt = '+cmd|calc';
     const bytes = await writeWorkbookXlsx(workbook);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    const cell = book.getWorksheet('Pfahltabelle')!.getRow(3).getCell(1);
-    expect(cell.type).toBe(ExcelJS.ValueType.String);
-    expect(cell.numFmt).toBe('@');
+    const book = XLSX.read(bytes, { type: 'array', cellFormula: true, cellNF: true });
+    const cell = book.Sheets.Pfahltabelle!.A3 as XLSX.CellObject;
+    expect(cell.t).toBe('s');
+    expect(cell.f).toBeUndefined();
+    expect(cell.z).toBe('@');
     const back = await readWorkbookXlsx(bytes, { settings: workbook.settings });
     expect(back.workbook.piles[0]!.Pname).toBe('=HYPERLINK("http://x","y")');
     expect(back.workbook.soil_profiles[0]!.soil_layers[0]!.bodenArt).toBe('+cmd|calc');
@@ -144,65 +201,64 @@ describe('xlsx: our export', () => {
 });
 
 /** A file as the predecessor wrote it: exact headers, no unit row; plus typical hand edits. */
-async function predecessorFile(): Promise<Uint8Array> {
-  const book = new ExcelJS.Workbook();
-  const piles = book.addWorksheet('Pfahltabelle');
-  piles.addRow([
-    'Lastpunkt',
-    'Pfahltyp',
-    'Pfahlanzahl',
-    'Bohrebene',
-    'Oberkante Pfahl',
-    'Pfahldurchmesser',
-    'E_{k}',
-    'E_{d}',
-    'Bodenprofil',
-    'Bemerkung',
+function predecessorFile(): Uint8Array {
+  const book = XLSX.utils.book_new();
+  const piles = XLSX.utils.aoa_to_sheet([
+    [
+      'Lastpunkt',
+      'Pfahltyp',
+      'Pfahlanzahl',
+      'Bohrebene',
+      'Oberkante Pfahl',
+      'Pfahldurchmesser',
+      'E_{k}',
+      'E_{d}',
+      'Bodenprofil',
+      'Bemerkung',
+    ],
+    ['P1', 'bp', 1, 151, 150.5, '0,9', '1.234,5', 1700, 'BP 1', 'egal'],
+    ['P2', 'BP', 2, 151, 150.5, 1.2, 800, null, 'BP 1'],
+    ['P3', 'bp', 1, 151, 150.5, 'abc', 500, 700, 'BP 1'],
+    [null, 'bp', 1, 151],
+    ['<script>alert(1)</script>', 'bp', 1, 151, 150.5, 0.6, 100, 140, 'BP 1'],
   ]);
-  piles.addRow(['P1', 'bp', 1, 151, 150.5, '0,9', '1.234,5', 1700, 'BP 1', 'egal']);
-  piles.addRow(['P2', 'BP', 2, 151, 150.5, 1.2, 800, null, 'BP 1']);
-  piles.getRow(3).getCell(8).value = {
-    formula: 'G3*1.4',
-    result: 1120,
-  };
-  piles.addRow(['P3', 'bp', 1, 151, 150.5, 'abc', 500, 700, 'BP 1']);
-  piles.getRow(4).getCell(7).value = { formula: 'NOW()' };
-  piles.addRow([null, 'bp', 1, 151]);
-  piles.addRow(['<script>alert(1)</script>', 'bp', 1, 151, 150.5, 0.6, 100, 140, 'BP 1']);
-  const layers = book.addWorksheet('BP 1');
-  layers.addRow([
-    'Endkote',
-    'Bodenart',
-    'Farbe',
-    'qc',
-    'c_{u,k}',
-    'Phi',
-    'Fußabsetzbarkeit',
-    'Eindringungsrelevant',
-    'Es oben',
-    'Elementlänge',
+  // a formula with its cached value, and one without (as a file saved without recalculation has)
+  piles.H3 = { t: 'n', v: 1120, f: 'G3*1.4' };
+  piles.G4 = { t: 'z', f: 'NOW()' } as XLSX.CellObject;
+  XLSX.utils.book_append_sheet(book, piles, 'Pfahltabelle');
+  const layers = XLSX.utils.aoa_to_sheet([
+    [
+      'Endkote',
+      'Bodenart',
+      'Farbe',
+      'qc',
+      'c_{u,k}',
+      'Phi',
+      'Fußabsetzbarkeit',
+      'Eindringungsrelevant',
+      'Es oben',
+      'Elementlänge',
+    ],
+    [148, 'Sand', 'd8d8d8', '12,5', null, 32.5, 'True', 'False', 40, 10],
+    [140, 'Ton', '#C8A165', null, 0.1, 20, 1, 0, 10, 10],
   ]);
-  layers.addRow([148, 'Sand', 'd8d8d8', '12,5', null, 32.5, 'True', 'False', 40, 10]);
-  layers.addRow([140, 'Ton', '#C8A165', null, 0.1, 20, 1, 0, 10, 10]);
-  const info = book.addWorksheet('BP 1-Info');
-  info.addRow(['Grundwasserstand', 'Startkote']);
-  info.addRow([149, 152]);
-  const loads = book.addWorksheet('LK 1');
-  loads.addRow([
-    'Lastpunkt',
-    'V_{g,k,z}',
-    'V_{q,k,z}',
-    'H_{g,k,x}',
-    'OK Boden Biegung',
-    'Grundwasserstand',
+  XLSX.utils.book_append_sheet(book, layers, 'BP 1');
+  const info = XLSX.utils.aoa_to_sheet([
+    ['Grundwasserstand', 'Startkote'],
+    [149, 152],
   ]);
-  loads.addRow(['P1', 300, 100, '10,5', 151, 149]);
-  return new Uint8Array(await book.xlsx.writeBuffer());
+  XLSX.utils.book_append_sheet(book, info, 'BP 1-Info');
+  const loads = XLSX.utils.aoa_to_sheet([
+    ['Lastpunkt', 'V_{g,k,z}', 'V_{q,k,z}', 'H_{g,k,x}', 'OK Boden Biegung', 'Grundwasserstand'],
+    ['P1', 300, 100, '10,5', 151, 149],
+  ]);
+  XLSX.utils.book_append_sheet(book, loads, 'LK 1');
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
 }
 
 describe('xlsx: predecessor layout and hand-edited files', () => {
   it('reads values, decimal commas, cached formulas, and reports every problem with its cell', async () => {
-    const { workbook, issues } = await readWorkbookXlsx(await predecessorFile());
+    const { workbook, issues } = await readWorkbookXlsx(predecessorFile());
     const [p1, p2, p3, keyless, p4] = workbook.piles;
     expect(keyless).toMatchObject({ Pname: null, AEHoehe: 151 });
     expect(p1).toMatchObject({
@@ -255,7 +311,7 @@ describe('xlsx: predecessor layout and hand-edited files', () => {
   });
 
   it('reads the same content from .xls (BIFF8)', async () => {
-    const xlsx = await predecessorFile();
+    const xlsx = predecessorFile();
     const fromXlsx = await readWorkbookXlsx(xlsx);
     const sheetBook = XLSX.read(xlsx, { type: 'array' });
     const xls = XLSX.write(sheetBook, { bookType: 'biff8', type: 'array' }) as ArrayBuffer;
@@ -337,7 +393,7 @@ describe('xlsx: hostile files get a clear code, no crash', () => {
     expect(await codeOf(good.subarray(0, Math.floor(good.length / 2)))).toEqual(['ZIP_CORRUPT']);
     expect(
       await codeOf(zip([{ name: 'hello.txt', data: new TextEncoder().encode('hi') }])),
-    ).toEqual(['SHEET_MISSING']);
+    ).toEqual(['SPREADSHEET_UNREADABLE']);
     const cfbGarbage = new Uint8Array(4096);
     cfbGarbage.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     expect(await codeOf(cfbGarbage)).toEqual(['SPREADSHEET_UNREADABLE']);
@@ -358,12 +414,18 @@ describe('xlsx: hostile files get a clear code, no crash', () => {
   });
 
   it('huge sheets and files', async () => {
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('Pfahltabelle');
-    sheet.addRow(['Lastpunkt']);
-    sheet.getCell('A13000').value = 'P';
-    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
-    expect(await codeOf(bytes)).toEqual(['SHEET_TOO_LARGE']);
+    const tall = XLSX.utils.aoa_to_sheet([['Lastpunkt']]);
+    XLSX.utils.sheet_add_aoa(tall, [['P']], { origin: 'A13000' });
+    const wide = XLSX.utils.aoa_to_sheet([['Lastpunkt']]);
+    XLSX.utils.sheet_add_aoa(wide, [['x']], { origin: 'GZ1' }); // column 208 > 200
+    for (const sheet of [tall, wide]) {
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Pfahltabelle');
+      const bytes = new Uint8Array(
+        XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer,
+      );
+      expect(await codeOf(bytes)).toEqual(['SHEET_TOO_LARGE']);
+    }
     expect(await codeOf(new Uint8Array(21 * 1024 * 1024))).toEqual(['FILE_TOO_LARGE']);
   });
 });

@@ -4,7 +4,8 @@
  * columns by German or English header (contracts `findFieldByExcelHeader`), skips the unit row, reads
  * decimal commas, and reports every problem as an ImportIssue (sheet, 1-based row, column letter).
  * Formulas are never evaluated: the cached value is taken (and reported), a formula without one is an
- * error. .xlsx passes the zip-bomb guard before exceljs unpacks it; .xls is read with SheetJS (ADR 0071).
+ * error. Bytes → grids: `grids.ts` (SheetJS for both formats, zip guard first; ADR 0120). Our settings
+ * sheet (ADR 0121) carries the settings and the project number; without it the given settings are kept.
  */
 import {
   findFieldByExcelHeader,
@@ -12,8 +13,6 @@ import {
   type FieldEntity,
   type ProjectSettings,
 } from '@pfahlplaner/contracts';
-import * as XLSX from '@e965/xlsx';
-import ExcelJS from 'exceljs';
 import { issue, type ImportIssue } from '../issues';
 import {
   LocationMap,
@@ -22,154 +21,17 @@ import {
   type ImportOptions,
 } from '../validate';
 import { columnLetter, readCell, type CellValue } from './cells';
-import { EXTRA_COLUMNS, RESULT_SHEET_NAMES, SHEET_LIMITS, UNIT_TEXTS } from './layout';
-import { checkZip, isZip, ZIP_LIMITS } from './zip-guard';
+import { readGridsOf, type Grid, type GridCell } from './grids';
+import { EXTRA_COLUMNS, RESULT_SHEET_NAMES, UNIT_TEXTS } from './layout';
+import { isSettingsSheet, readSettingsSheet } from './settings-sheet';
+import { ZIP_LIMITS } from './zip-guard';
 
-/** One cell of a grid: its value, or why it has none. */
-export type GridCell =
-  | { value: CellValue; formula?: 'cached' }
-  | { value: null; problem: 'FORMULA_WITHOUT_VALUE' | 'CELL_UNREADABLE'; type?: string };
-
-/** A sheet as values: `rows[r][c]` is Excel row r+1, column c+1 (sparse rows are empty arrays). */
-export type Grid = { name: string; rows: GridCell[][] };
-
-type ReadResult = { workbook: ImportedWorkbook; issues: ImportIssue[] };
-
-// ------------------------------------------------------------------------------------ bytes → grids
-
-const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const isCfb = (bytes: Uint8Array) => CFB_MAGIC.every((byte, index) => bytes[index] === byte);
-
-const exceljsCell = (value: ExcelJS.CellValue): GridCell => {
-  if (value === null || value === undefined) return { value: null };
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') {
-    return { value };
-  }
-  if (value instanceof Date) return { value: null, problem: 'CELL_UNREADABLE', type: 'date' };
-  if ('richText' in value) return { value: value.richText.map((run) => run.text).join('') };
-  if ('formula' in value || 'sharedFormula' in value) {
-    const cached = (value as { result?: unknown }).result;
-    if (cached === undefined || cached === null) {
-      return { value: null, problem: 'FORMULA_WITHOUT_VALUE' };
-    }
-    if (typeof cached === 'number' || typeof cached === 'string' || typeof cached === 'boolean') {
-      return { value: cached, formula: 'cached' };
-    }
-    return { value: null, problem: 'CELL_UNREADABLE', type: 'formula error' };
-  }
-  if ('error' in value) {
-    return { value: null, problem: 'CELL_UNREADABLE', type: String(value.error) };
-  }
-  if ('text' in value && typeof value.text === 'string') return { value: value.text };
-  return { value: null, problem: 'CELL_UNREADABLE', type: 'object' };
+type ReadResult = {
+  workbook: ImportedWorkbook;
+  issues: ImportIssue[];
+  /** The project number from our settings sheet (null: the file has none). */
+  projectNumber: string | null;
 };
-
-/** The library could not read the file: its message (shortened) as the reason. */
-const unreadable = (error: unknown): ImportIssue =>
-  issue(
-    'SPREADSHEET_UNREADABLE',
-    {},
-    {
-      reason: (error instanceof Error ? error.message : String(error)).slice(0, 200),
-    },
-  );
-
-async function xlsxGrids(bytes: Uint8Array): Promise<Grid[] | ImportIssue[]> {
-  const problem = await checkZip(bytes);
-  if (problem) {
-    const params = { ...problem } as Record<string, string | number>;
-    delete params.code;
-    return [issue(problem.code, {}, params)];
-  }
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch (error) {
-    return [unreadable(error)];
-  }
-  if (book.worksheets.length > SHEET_LIMITS.maxSheets) {
-    return [
-      issue('SHEET_TOO_LARGE', {}, { max: SHEET_LIMITS.maxSheets, sheets: book.worksheets.length }),
-    ];
-  }
-  const grids: Grid[] = [];
-  const issues: ImportIssue[] = [];
-  for (const sheet of book.worksheets) {
-    if (sheet.rowCount > SHEET_LIMITS.maxRows || sheet.columnCount > SHEET_LIMITS.maxColumns) {
-      issues.push(
-        issue(
-          'SHEET_TOO_LARGE',
-          { sheet: sheet.name },
-          { maxRows: SHEET_LIMITS.maxRows, maxColumns: SHEET_LIMITS.maxColumns },
-        ),
-      );
-      grids.push({ name: sheet.name, rows: [] });
-      continue;
-    }
-    const rows: GridCell[][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      const cells: GridCell[] = [];
-      row.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
-        cells[columnNumber - 1] = exceljsCell(cell.value);
-      });
-      rows[rowNumber - 1] = cells;
-    });
-    grids.push({ name: sheet.name, rows });
-  }
-  return issues.length > 0 ? issues : grids;
-}
-
-function xlsGrids(bytes: Uint8Array): Grid[] | ImportIssue[] {
-  let book: XLSX.WorkBook;
-  try {
-    book = XLSX.read(bytes, {
-      type: 'array',
-      cellFormula: false,
-      cellHTML: false,
-      cellText: false,
-      cellDates: false,
-      sheetRows: SHEET_LIMITS.maxRows + 1,
-      WTF: false,
-    });
-  } catch (error) {
-    return [unreadable(error)];
-  }
-  if (book.SheetNames.length > SHEET_LIMITS.maxSheets) {
-    return [issue('SHEET_TOO_LARGE', {}, { max: SHEET_LIMITS.maxSheets })];
-  }
-  const issues: ImportIssue[] = [];
-  const grids = book.SheetNames.map((name): Grid => {
-    const sheet = book.Sheets[name];
-    const full = (sheet?.['!fullref'] as string | undefined) ?? sheet?.['!ref'];
-    if (!sheet || !full) return { name, rows: [] };
-    const range = XLSX.utils.decode_range(full);
-    if (range.e.r + 1 > SHEET_LIMITS.maxRows || range.e.c + 1 > SHEET_LIMITS.maxColumns) {
-      issues.push(
-        issue(
-          'SHEET_TOO_LARGE',
-          { sheet: name },
-          { maxRows: SHEET_LIMITS.maxRows, maxColumns: SHEET_LIMITS.maxColumns },
-        ),
-      );
-      return { name, rows: [] };
-    }
-    const rows: GridCell[][] = [];
-    for (let r = range.s.r; r <= range.e.r; r += 1) {
-      const cells: GridCell[] = [];
-      for (let c = range.s.c; c <= range.e.c; c += 1) {
-        const cell = sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
-        if (!cell || cell.t === 'z') continue;
-        if (cell.t === 'e') cells[c] = { value: null, problem: 'CELL_UNREADABLE', type: 'error' };
-        else if (cell.t === 'd') {
-          cells[c] = { value: null, problem: 'CELL_UNREADABLE', type: 'date' };
-        } else cells[c] = { value: (cell.v ?? null) as CellValue };
-      }
-      if (cells.length > 0) rows[r] = cells;
-    }
-    return { name, rows };
-  });
-  return issues.length > 0 ? issues : grids;
-}
 
 // ------------------------------------------------------------------------------------ grids → rows
 
@@ -327,7 +189,8 @@ const endsWithInfo = (name: string) => name.toLowerCase().endsWith('-info');
 /**
  * Apply the sheet rules to grids and validate.
  * @param grids sheets in file order
- * @param settings settings of the result (an Excel file carries none: the predecessor kept the project's)
+ * @param settings the settings a file without our settings sheet keeps (the predecessor's files carry
+ *   none: it kept the project's); the settings sheet's values replace them one by one
  * @param options `plan`: its limits are reported as problems (ImportOptions)
  */
 export function readGrids(
@@ -337,9 +200,12 @@ export function readGrids(
 ): ReadResult {
   const reader = new SheetReader();
   const issues = reader.issues;
-  const [pileGrid, ...rest] = grids;
+  const settingsGrid = grids.find((grid) => isSettingsSheet(grid.name));
+  const sheetSettings = settingsGrid ? readSettingsSheet(settingsGrid, reader.locations) : null;
+  if (sheetSettings) issues.push(...sheetSettings.issues);
+  const [pileGrid, ...rest] = grids.filter((grid) => grid !== settingsGrid);
   const raw = {
-    settings,
+    settings: { ...settings, ...(sheetSettings?.settings ?? {}) },
     piles: [] as Row[],
     soil_profiles: [] as Row[],
     horizontal_loadcases: [] as Row[],
@@ -427,15 +293,21 @@ export function readGrids(
     });
   }
   const validated = validateImported(raw, reader.locations, options);
-  return { workbook: validated.workbook, issues: [...issues, ...validated.issues] };
+  return {
+    workbook: validated.workbook,
+    issues: [...issues, ...validated.issues],
+    projectNumber: sheetSettings?.projectNumber ?? null,
+  };
 }
 
 /**
- * Read an Excel file (.xlsx: the predecessor's layout or our export; .xls: BIFF8 via SheetJS).
+ * Read an Excel file (.xlsx: the predecessor's layout or our export; .xls: BIFF8), both with SheetJS.
  * @param bytes file content
- * @param options `settings`: the project's current settings, returned unchanged (Excel carries none);
- *   without it the catalogue defaults with the name `Import`; `plan`: its limits are reported as problems
- * @returns workbook and issues; apply only when no issue has severity `error`
+ * @param options `settings`: the project's current settings, kept where the file has no settings sheet
+ *   (the predecessor's files); without it the catalogue defaults with the name `Import`; `plan`: its
+ *   limits are reported as problems
+ * @returns workbook, issues and the project number of our settings sheet; apply only when no issue has
+ *   severity `error`
  */
 export async function readWorkbookXlsx(
   bytes: Uint8Array,
@@ -445,16 +317,14 @@ export async function readWorkbookXlsx(
   const fail = (issues: ImportIssue[]): ReadResult => ({
     workbook: readGrids([], settings).workbook,
     issues,
+    projectNumber: null,
   });
   if (bytes.byteLength > ZIP_LIMITS.maxBytes) {
     return fail([
       issue('FILE_TOO_LARGE', {}, { max: ZIP_LIMITS.maxBytes, size: bytes.byteLength }),
     ]);
   }
-  let grids: Grid[] | ImportIssue[];
-  if (isZip(bytes)) grids = await xlsxGrids(bytes);
-  else if (isCfb(bytes)) grids = xlsGrids(bytes);
-  else return fail([issue('NOT_A_SPREADSHEET', {}, {})]);
+  const grids = await readGridsOf(bytes);
   if (grids.length > 0 && 'code' in grids[0]!) return fail(grids as ImportIssue[]);
   return readGrids(grids as Grid[], settings, { plan: options.plan });
 }

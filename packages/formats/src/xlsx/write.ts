@@ -1,12 +1,14 @@
 /**
  * Workbook → .xlsx in the predecessor's layout (legacy/xlsx-layout.md): `Pfahltabelle`, per soil profile
  * a layer sheet and a `<name>-Info` sheet, per load case a sheet; a unit row under every header row;
- * then our result sheets when a result is given. Values in wire units (no conversion, like the
- * predecessor). Text that a spreadsheet could take for a formula (`=`, `+`, `-`, `@`, tab, CR first) is
- * written as a text cell with the text number format — never as a formula.
+ * then our settings sheet (every setting and the project number, ADR 0121), then our result sheets when
+ * a result is given. Values in wire units (no conversion, like the predecessor). Text that a spreadsheet
+ * could take for a formula (`=`, `+`, `-`, `@`, tab, CR first) is written as a text cell with the text
+ * number format — never as a formula. Written with SheetJS (ADR 0120; its community edition writes no
+ * fonts or frozen panes: headers are plain text).
  */
 import { FIELD_CATALOGUE, type FieldDef } from '@pfahlplaner/contracts';
-import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import type { ReportResult } from '../result';
 import { sampleWorkbook } from '../sample';
 import type { ImportedWorkbook } from '../validate';
@@ -19,6 +21,7 @@ import {
   unitOf,
   type Lang,
 } from './layout';
+import { SETTINGS_SHEET, settingsHeaders, settingsRows } from './settings-sheet';
 import { uniqueSheetNames } from './sheet-names';
 
 const PILE_SHEET = 'Pfahltabelle';
@@ -28,23 +31,26 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 type Cell = string | number | boolean | null;
 type Column = { header: string; unit: string; width: number };
 
-const addSheet = (book: ExcelJS.Workbook, name: string, columns: Column[], rows: Cell[][]) => {
-  const sheet = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 2 }] });
-  sheet.columns = columns.map((column) => ({ width: column.width }));
-  const header = sheet.addRow(columns.map((column) => column.header));
-  header.font = { bold: true };
-  const units = sheet.addRow(columns.map((column) => column.unit));
-  units.font = { italic: true, color: { argb: 'FF666666' } };
-  for (const values of rows) {
-    const row = sheet.addRow(values.map((value) => value ?? null));
-    values.forEach((value, index) => {
+type Book = XLSX.WorkBook;
+
+const addSheet = (book: Book, name: string, columns: Column[], rows: Cell[][]): void => {
+  const sheet = XLSX.utils.aoa_to_sheet([
+    columns.map((column) => column.header),
+    columns.map((column) => column.unit),
+    ...rows.map((values) => values.map((value) => value ?? null)),
+  ]);
+  sheet['!cols'] = columns.map((column) => ({ wch: column.width }));
+  rows.forEach((values, r) => {
+    values.forEach((value, c) => {
       if (typeof value === 'string' && FORMULA_START.test(value)) {
-        // A shared-string cell with the text format: shown and re-read as text, never evaluated.
-        row.getCell(index + 1).numFmt = '@';
+        // A string cell with the text format: shown and re-read as text, never evaluated.
+        const cell = sheet[XLSX.utils.encode_cell({ r: r + 2, c })] as XLSX.CellObject;
+        cell.t = 's';
+        cell.z = '@';
       }
     });
-  }
-  return sheet;
+  });
+  XLSX.utils.book_append_sheet(book, sheet, name);
 };
 
 const fieldColumn = (field: FieldDef, lang: Lang): Column => ({
@@ -70,14 +76,18 @@ const valuesOf = (fields: FieldDef[], row: Record<string, unknown>): Cell[] =>
  * @param workbook project workbook (wire units)
  * @param result optional calculation result: adds the result sheets
  * @param lang header language (`de` writes the predecessor's headers verbatim)
+ * @param options `projectNumber`: written to the settings sheet; `settingsSheet: false` leaves the
+ *   settings sheet out (the sample file: a template for load lists, whose import must not replace a
+ *   project's settings)
  */
-export async function writeWorkbookXlsx(
+export function writeWorkbookXlsx(
   workbook: ImportedWorkbook,
   result?: ReportResult,
   lang: Lang = 'de',
+  options: { projectNumber?: string; settingsSheet?: boolean } = {},
 ): Promise<Uint8Array> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Pfahlplaner';
+  const book = XLSX.utils.book_new();
+  book.Props = { Author: 'Pfahlplaner' };
   const pileFields = inputColumns('pile');
   addSheet(
     book,
@@ -86,7 +96,12 @@ export async function writeWorkbookXlsx(
     workbook.piles.map((pile) => valuesOf(pileFields, pile)),
   );
 
-  const reserved = [PILE_SHEET, ...Object.values(RESULT_SHEETS).map((names) => names[lang])];
+  const reserved = [
+    PILE_SHEET,
+    SETTINGS_SHEET.de,
+    SETTINGS_SHEET.en,
+    ...Object.values(RESULT_SHEETS).flatMap((names) => [names.de, names.en]),
+  ];
   const profileNames = uniqueSheetNames(
     workbook.soil_profiles.map((profile) => profile.name),
     { taken: reserved, suffix: INFO_SUFFIX },
@@ -134,15 +149,33 @@ export async function writeWorkbookXlsx(
     );
   });
 
+  if (options.settingsSheet !== false) {
+    const [field, value, unit] = settingsHeaders(lang);
+    addSheet(
+      book,
+      SETTINGS_SHEET[lang],
+      [
+        { header: field!, unit: '', width: 28 },
+        { header: value!, unit: '', width: 40 },
+        { header: unit!, unit: '', width: 10 },
+      ],
+      settingsRows(workbook.settings, options.projectNumber ?? ''),
+    );
+  }
+
   if (result) addResultSheets(book, result, lang);
-  const buffer = await book.xlsx.writeBuffer();
-  return new Uint8Array(buffer);
+  const bytes = XLSX.write(book, {
+    type: 'array',
+    bookType: 'xlsx',
+    compression: true,
+  }) as ArrayBuffer;
+  return Promise.resolve(new Uint8Array(bytes));
 }
 
 const issueText = (issues: readonly { code: string }[]): string =>
   [...new Set(issues.map((entry) => entry.code))].join(', ');
 
-function addResultSheets(book: ExcelJS.Workbook, result: ReportResult, lang: Lang): void {
+function addResultSheets(book: Book, result: ReportResult, lang: Lang): void {
   const pileFields = resultColumns('pile').filter((field) =>
     result.piles.some((pile) => field.key in pile),
   );
@@ -204,6 +237,9 @@ function addResultSheets(book: ExcelJS.Workbook, result: ReportResult, lang: Lan
   }
 }
 
-/** The "Sample Import File": the example project (docs/examples/example-project.json) as .xlsx. */
+/**
+ * The "Sample Import File": the example project (docs/examples/example-project.json) as .xlsx, in the
+ * predecessor's layout without our settings sheet (importing it keeps the project's settings).
+ */
 export const sampleImportXlsx = (lang: Lang = 'de'): Promise<Uint8Array> =>
-  writeWorkbookXlsx(sampleWorkbook(), undefined, lang);
+  writeWorkbookXlsx(sampleWorkbook(), undefined, lang, { settingsSheet: false });

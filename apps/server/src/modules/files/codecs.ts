@@ -1,8 +1,8 @@
 import type { FileLanguage, Plan, ProjectSettings, Workbook } from '@pfahlplaner/contracts';
 import type { ImportIssue, ReportResult } from '@pfahlplaner/formats';
+import type { XlsxReader, XlsxReadResult } from '#app/modules/files/xlsx-reader';
 import {
   parseInputDatenXml,
-  readWorkbookXlsx,
   renderReportPdf,
   sampleImportXlsx,
   writeInputDatenXml,
@@ -36,26 +36,27 @@ export type Codecs = {
     bytes: Uint8Array,
     plan: Plan,
   ) => { workbook: ImportedWorkbook; issues: ImportIssue[] };
-  readXlsx: (
-    bytes: Uint8Array,
-    settings: ProjectSettings,
-    plan: Plan,
-  ) => Promise<{ workbook: ImportedWorkbook; issues: ImportIssue[] }>;
+  /** In a worker thread with memory and time limits (ADR 0120); the settings are kept when the file has none. */
+  readXlsx: (bytes: Uint8Array, settings: ProjectSettings, plan: Plan) => Promise<XlsxReadResult>;
   writeXml: (workbook: ImportedWorkbook, result?: ReportResult) => string;
+  /** `projectNumber`: written to the settings sheet with the settings (ADR 0121). */
   writeXlsx: (
     workbook: ImportedWorkbook,
     result: ReportResult | undefined,
     lang: FileLanguage,
+    projectNumber: string,
   ) => Promise<Uint8Array>;
   sampleXlsx: (lang: FileLanguage) => Promise<Uint8Array>;
   renderPdf: (input: PdfInput) => Promise<Uint8Array>;
 };
 
-export const formatsCodecs: Codecs = {
+/** The codecs of `@pfahlplaner/formats`, Excel files read through `xlsx` (worker threads). */
+export const formatsCodecs = (xlsx: XlsxReader): Codecs => ({
   parseXml: (bytes, plan) => parseInputDatenXml(bytes, { plan }),
-  readXlsx: (bytes, settings, plan) => readWorkbookXlsx(bytes, { settings, plan }),
+  readXlsx: (bytes, settings, plan) => xlsx.read(bytes, settings, plan),
   writeXml: (workbook, result) => writeInputDatenXml(workbook, result),
-  writeXlsx: (workbook, result, lang) => writeWorkbookXlsx(workbook, result, lang),
+  writeXlsx: (workbook, result, lang, projectNumber) =>
+    writeWorkbookXlsx(workbook, result, lang, { projectNumber }),
   sampleXlsx: (lang) => sampleImportXlsx(lang),
   renderPdf: (input) => renderReportPdf(input),
-};
+});

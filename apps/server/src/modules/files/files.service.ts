@@ -20,6 +20,7 @@ import { MINUTE } from '#app/lib/clock';
 import type { AuthContext } from '#app/modules/auth/auth.service';
 import type { Codecs, ReportCompany } from '#app/modules/files/codecs';
 import { detectImportFormat } from '#app/modules/files/file-type';
+import { createImportGate } from '#app/modules/files/import-gate';
 import type { FilesRepository } from '#app/modules/files/files.repository';
 import type { ImportUndoStore } from '#app/modules/files/import-undo.repository';
 import type { ProjectsService } from '#app/modules/projects/projects.service';
@@ -154,33 +155,44 @@ export const filesService = (deps: Deps) => {
   };
 
   /**
-   * Reads the file into a workbook with issues (the plan's limits included, at their file location);
-   * the project's identity settings are kept.
+   * Reads the file into a workbook with issues (the plan's limits included, at their file location).
+   * `keep`: which of the project's settings win over the file's — `identity` (an existing project keeps
+   * its name, address and letterhead, ADR 0092) or only the `name` (a new project takes the file's
+   * project data, ADR 0121). `projectNumber`: the number an Excel export carried, else null.
    */
   const readFile = async (
     format: ImportFormat,
     bytes: Uint8Array,
     current: Loose,
     plan: Plan,
-  ): Promise<{ workbook: Omit<Workbook, 'version'> | null; issues: ImportIssue[] }> => {
+    keep: 'identity' | 'name',
+  ): Promise<{
+    workbook: Omit<Workbook, 'version'> | null;
+    issues: ImportIssue[];
+    projectNumber: string | null;
+  }> => {
     const currentSettings = (current.settings ?? {}) as Loose;
     const read =
       format === 'xml'
-        ? codecs.parseXml(bytes, plan)
+        ? { ...codecs.parseXml(bytes, plan), projectNumber: null }
         : await codecs.readXlsx(bytes, currentSettings as Workbook['settings'], plan);
     const issues = read.issues as ImportIssue[];
     if (issues.some((i) => i.severity === 'error' && FATAL_ISSUES.has(i.code))) {
-      return { workbook: null, issues };
+      return { workbook: null, issues, projectNumber: null };
     }
     const settings: Loose = { ...read.workbook.settings };
-    for (const key of PROJECT_IDENTITY_SETTINGS) {
+    for (const key of keep === 'identity' ? PROJECT_IDENTITY_SETTINGS : ['name']) {
       if (key in currentSettings) settings[key] = currentSettings[key];
     }
     return {
       workbook: { ...read.workbook, settings: settings as Workbook['settings'] },
       issues,
+      projectNumber: read.projectNumber,
     };
   };
+
+  /** One import per user at a time (429 IMPORT_IN_PROGRESS, ADR 0120). */
+  const oneAtATime = createImportGate();
 
   /** The file's format by extension and content (ADR 0093), else 400 with the picker's code. */
   const formatOf = (file: UploadedFile, kind: ImportQuery['kind']): ImportFormat => {
@@ -204,8 +216,19 @@ export const filesService = (deps: Deps) => {
     current: Loose,
     plan: Plan,
     version: number,
-  ): Promise<{ preview: ImportPreview; workbook: Omit<Workbook, 'version'> }> => {
-    const { workbook, issues } = await readFile(format, file.bytes, current, plan);
+    keep: 'identity' | 'name',
+  ): Promise<{
+    preview: ImportPreview;
+    workbook: Omit<Workbook, 'version'>;
+    projectNumber: string | null;
+  }> => {
+    const { workbook, issues, projectNumber } = await readFile(
+      format,
+      file.bytes,
+      current,
+      plan,
+      keep,
+    );
     const preview: ImportPreview = {
       format,
       file_name: file.name,
@@ -217,7 +240,7 @@ export const filesService = (deps: Deps) => {
     if (!workbook) {
       throw new AppError('IMPORT_UNREADABLE', { data: preview, details: issues.map(toDetail) });
     }
-    return { preview, workbook };
+    return { preview, workbook, projectNumber };
   };
 
   /**
@@ -256,6 +279,50 @@ export const filesService = (deps: Deps) => {
       }
       throw error;
     }
+  };
+
+  /** The import into an existing project (see importFile), once the access and the type are checked. */
+  const importInto = async (
+    auth: AuthContext,
+    companyId: number,
+    projectId: number,
+    file: UploadedFile,
+    query: ImportQuery,
+    format: ImportFormat,
+  ): Promise<ImportPreview | ImportApplyResult> => {
+    const detail = await projects.detail(auth, companyId, projectId);
+    const current = detail.workbook as Loose;
+    const { preview, workbook } = await previewFile(
+      format,
+      file,
+      current,
+      await planOf(companyId),
+      detail.workbook.version,
+      'identity',
+    );
+    if (query.mode === 'preview') return preview;
+    const version = query.version ?? -1;
+    const saved = await refusedByRules(preview, workbook, () =>
+      projects.saveWorkbook(auth, companyId, projectId, { ...workbook, version }),
+    );
+    // `detail` was read at `version` and the write succeeded only on that version: it is what was replaced.
+    // The entry is written after the workbook (not in its transaction): a crash in between loses the
+    // undo, never restores a wrong workbook (ADR 0095).
+    if (detail.workbook.version === version) {
+      const now = clock.now();
+      const undoUntil = new Date(now.getTime() + IMPORT_UNDO_MINUTES * MINUTE);
+      await undo.put({
+        projectId,
+        companyId,
+        previous: withoutVersion(current),
+        importedVersion: saved.version,
+        userId: auth.userId,
+        createdAt: now,
+        expiresAt: undoUntil,
+      });
+      return { ...saved, summary: preview.summary, undo_until: undoUntil.toISOString() };
+    }
+    return { ...saved, summary: preview.summary, undo_until: null };
   };
 
   return {
@@ -305,6 +372,7 @@ export const filesService = (deps: Deps) => {
         withoutVersion(detail.workbook) as Omit<Workbook, 'version'>,
         fresh?.result,
         lang,
+        detail.project.number,
       );
       return {
         bytes,
@@ -349,45 +417,17 @@ export const filesService = (deps: Deps) => {
     ): Promise<ImportPreview | ImportApplyResult> => {
       await projects.assertAccess(auth, companyId, projectId, 'write');
       const format = formatOf(file, query.kind);
-      const detail = await projects.detail(auth, companyId, projectId);
-      const current = detail.workbook as Loose;
-      const { preview, workbook } = await previewFile(
-        format,
-        file,
-        current,
-        await planOf(companyId),
-        detail.workbook.version,
+      return oneAtATime(auth.userId, () =>
+        importInto(auth, companyId, projectId, file, query, format),
       );
-      if (query.mode === 'preview') return preview;
-      const version = query.version ?? -1;
-      const saved = await refusedByRules(preview, workbook, () =>
-        projects.saveWorkbook(auth, companyId, projectId, { ...workbook, version }),
-      );
-      // `detail` was read at `version` and the write succeeded only on that version: it is what was replaced.
-      // The entry is written after the workbook (not in its transaction): a crash in between loses the
-      // undo, never restores a wrong workbook (ADR 0095).
-      if (detail.workbook.version === version) {
-        const now = clock.now();
-        const undoUntil = new Date(now.getTime() + IMPORT_UNDO_MINUTES * MINUTE);
-        await undo.put({
-          projectId,
-          companyId,
-          previous: withoutVersion(current),
-          importedVersion: saved.version,
-          userId: auth.userId,
-          createdAt: now,
-          expiresAt: undoUntil,
-        });
-        return { ...saved, summary: preview.summary, undo_until: undoUntil.toISOString() };
-      }
-      return { ...saved, summary: preview.summary, undo_until: null };
     },
 
     /**
      * POST …/projects/import-file/ (ADR 0062): a new project from a file. `preview` needs no project: it
      * checks role, plan limit and name, then reads the file as the import into a new project of that name
      * would; `apply` creates the project with the file's workbook in one transaction (the checks again under
-     * the company lock), so a refused or abandoned import never leaves a project behind.
+     * the company lock), so a refused or abandoned import never leaves a project behind. The file's project
+     * data (address, letterhead) and, from our Excel export, the project number come along (ADR 0121).
      */
     importProject: async (
       auth: AuthContext,
@@ -397,13 +437,27 @@ export const filesService = (deps: Deps) => {
     ): Promise<ImportPreview | ImportProjectResult> => {
       const { plan, blank } = await projects.checkNewProject(auth, companyId, query.name);
       const format = formatOf(file, query.kind);
-      // version 0: there is no project yet (a created project starts at 1)
-      const { preview, workbook } = await previewFile(format, file, blank, plan, 0);
-      if (query.mode === 'preview') return preview;
-      const project = await refusedByRules(preview, workbook, () =>
-        projects.createWithWorkbook(auth, companyId, { name: query.name }, workbook),
-      );
-      return { project, summary: preview.summary };
+      return oneAtATime(auth.userId, async () => {
+        // version 0: there is no project yet (a created project starts at 1)
+        const { preview, workbook, projectNumber } = await previewFile(
+          format,
+          file,
+          blank,
+          plan,
+          0,
+          'name',
+        );
+        if (query.mode === 'preview') return preview;
+        const project = await refusedByRules(preview, workbook, () =>
+          projects.createWithWorkbook(
+            auth,
+            companyId,
+            { name: query.name, ...(projectNumber === null ? {} : { number: projectNumber }) },
+            workbook,
+          ),
+        );
+        return { project, summary: preview.summary };
+      });
     },
 
     /**

@@ -217,9 +217,11 @@ describe.each(databases)('import a project from a file on %s', (kind) => {
   });
 
   it('creates exactly one project when the same name is imported twice at once', async () => {
+    // Two users of the company (one user may run one import at a time, ADR 0120: 429 for the second).
+    const admin = await addColleague(t, owner.companyId, 'Admin');
     const answers = await Promise.all(
-      [1, 2].map(() =>
-        importFile(owner, smallXml, 'klein.xml', { mode: 'apply', name: 'Gleichzeitig' }),
+      [owner, admin].map((user) =>
+        importFile(user, smallXml, 'klein.xml', { mode: 'apply', name: 'Gleichzeitig' }),
       ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
