@@ -271,6 +271,9 @@ export const calculateRow = (
     s.gammaStaendig,
     s.gammaVeraenderlich,
   );
+  if (actions.hasOppositeTransverseParts) {
+    issues.push(internalIssue('LOADCASE_OPPOSITE_SIGN_ACTIONS', 'warning', {}));
+  }
   const e = pile.einzelExzentrizitaet > 0 ? pile.einzelExzentrizitaet : s.Exzentrizitaet;
   const design = addImperfections(
     actions.design,
@@ -299,9 +302,15 @@ export const calculateRow = (
       name: 'NEd,max',
       value: actions.NEdMax,
       unit: 'kN',
-      source: 'γG·G + γQ·Q (calculation-reference §2.3)',
+      source:
+        'γG·G (G > 0, else 1.0·G) + γQ·Q (Q > 0, else 0) (calculation-reference §2.3, EN 1990 Table A1.2(B))',
     },
-    { name: 'NEd,min', value: actions.NEdMin, unit: 'kN', source: '1.0·G' },
+    {
+      name: 'NEd,min',
+      value: actions.NEdMin,
+      unit: 'kN',
+      source: '1.0·G (G > 0, else γG·G) + γQ·Q (Q < 0, else 0) (EN 1990 Table A1.2(B))',
+    },
     { name: 'e', value: e, unit: 'm', source: 'einzelExzentrizitaet / Exzentrizitaet' },
   ];
   if (!lateral.result) return { ...emptyRow(row, kind, issues), trace };

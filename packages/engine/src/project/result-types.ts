@@ -76,6 +76,10 @@ export type AxialPileTrace = {
   mapping: string;
   curveKind: CurveKind;
   inputs: {
+    /** entered `SollDurchmesser` [m] and its meaning: diameter D, or side length a of a square `c` pile */
+    size: number;
+    sizeMeaning: 'diameter' | 'side';
+    /** D of the D-based rules (s/D, s_g, 3·D) [m]: D, square equal-area D_eq = 2a/√π (ADR 0130) */
     D: number;
     A_b: number;
     perimeter: number;
@@ -85,6 +89,8 @@ export type AxialPileTrace = {
     gammaDruck: number;
     gammaZug: number;
     loadSource: string;
+    /** True when the main load is tension, verified against R_t,d (ADR 0131). */
+    isMainTension: boolean;
     G: number | null;
     Q: number | null;
     /** Loads per pile [kN]. */
