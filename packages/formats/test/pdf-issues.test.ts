@@ -98,7 +98,9 @@ describe('PDF report: issue texts', () => {
     // The engine's English rule prose (`rule` params the sentence states in words) is not repeated.
     expect(text).not.toContain('rule = ');
     expect(text).not.toMatch(/below the toe|check separately|same stepping rule/);
-    expect(text).toContain('Regel der Widerstands-Setzungs-Linie nicht verifiziert: s_sg = 0,5·R_s [MN] + 0,5 ≤ 3 cm');
+    expect(text).toContain(
+      'Regel der Widerstands-Setzungs-Linie nicht verifiziert: s_sg = 0,5·R_s [MN] + 0,5 ≤ 3 cm',
+    );
   }, 60_000);
 
   it('prints the English sentences with decimal points', async () => {
@@ -115,10 +117,10 @@ describe('PDF report: issue texts', () => {
       params: { value: 0.15, min: 0.3 },
     };
     expect(issueText(entry, 'de')).toBe(
-      'Wert zu klein. (Pfahldurchmesser; value = 0,15; min = 0,3) [TOO_SMALL]',
+      'Wert zu klein. (Pfahldurchmesser D / Kantenlänge a; value = 0,15; min = 0,3) [TOO_SMALL]',
     );
     expect(issueText(entry, 'en')).toBe(
-      'Value too small. (Pile diameter; value = 0.15; min = 0.3) [TOO_SMALL]',
+      'Value too small. (Pile diameter D / side a; value = 0.15; min = 0.3) [TOO_SMALL]',
     );
     expect(issueText({ code: 'NOT_AN_ENGINE_CODE', params: { n: 1234.5 } }, 'de')).toBe(
       '(n = 1.234,5) [NOT_AN_ENGINE_CODE]',

@@ -113,7 +113,6 @@ export function setupPile(
   const n = pile.PfahlAnzahl;
   const drillLevel = pile.AEHoehe ?? top;
   const { Lmax, limit } = governingLimit(project, pile, top, drillLevel, model);
-  const rowSettlement = pile.einzelzulaessigeSetzungCm;
   // One geometry per section family (ADR 0130): square c → A = a², U = 4a, D_eq = 1.128·a for s/D.
   const geometry = pileGeometry(type, D);
   const ctx: PileContext = {
@@ -133,8 +132,8 @@ export function setupPile(
     EdMin: loads.EdMin / n,
     EkMin: loads.EkMin / n,
     utilisationLimit: s.AuslastungProzent,
-    sAllow:
-      rowSettlement > 0 ? Math.min(rowSettlement, s.zulaessigeSetzungCm) : s.zulaessigeSetzungCm,
+    // Row value, else the project value (ADR 0132; resolved in normalize-piles, source in trace.rowValues).
+    sAllow: pile.einzelzulaessigeSetzungCm,
     requiredEmbedment: pile.einzelMindestEindringung,
     averaging: s.SpitzendruckMittelung
       ? { above: 1 * geometry.Deq, below: 3 * geometry.Deq }

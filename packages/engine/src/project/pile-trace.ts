@@ -72,6 +72,7 @@ export function buildTrace(
       drillLevel: setup.drillLevel,
     },
     group: setup.group,
+    rowValues: pile.rowValues,
     layers: layerTraces(setup, e),
     toe: {
       layerRowIndex: e.toeLayer,

@@ -1,3 +1,4 @@
+import type { RowValueTrace } from '../input/row-values';
 import type { CurveKind, TableFamily } from '../axial/pile-family';
 import type { GroupRule } from '../axial/group';
 import type { QTrace, SoilKind } from '../axial/layer-values';
@@ -107,6 +108,8 @@ export type AxialPileTrace = {
     drillLevel: number;
   };
   group: GroupRule;
+  /** Row values with a project counterpart: value used (calculation units: m, settlement m) and source (ADR 0132). */
+  rowValues: RowValueTrace[];
   layers: LayerTrace[];
   toe: { layerRowIndex: number; qbUsed: number[]; sRel: number[]; isAveraged: boolean };
   /** Drag force F_n [kN] of `tauNk` layers and the loads per pile including it (R §6.4 [U]). */
