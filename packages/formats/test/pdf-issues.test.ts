@@ -98,9 +98,7 @@ describe('PDF report: issue texts', () => {
     // The engine's English rule prose (`rule` params the sentence states in words) is not repeated.
     expect(text).not.toContain('rule = ');
     expect(text).not.toMatch(/below the toe|check separately|same stepping rule/);
-    expect(text).toContain(
-      'Regel der Widerstands-Setzungs-Linie nicht verifiziert: s_sg = 0,5·R_s [MN] + 0,5 ≤ 3 cm',
-    );
+    expect(text).toContain('Regel der Widerstands-Setzungs-Linie nicht verifiziert: s_sg = 0,5·R_s [MN] + 0,5 ≤ 3 cm');
   }, 60_000);
 
   it('prints the English sentences with decimal points', async () => {

@@ -4,6 +4,8 @@ import de from './de.json';
 import en from './en.json';
 import filesDe from './features/files.de.json';
 import filesEn from './features/files.en.json';
+import engineTrustDe from './features/engine-trust.de.json';
+import engineTrustEn from './features/engine-trust.en.json';
 import panelsDe from './features/panels.de.json';
 import panelsEn from './features/panels.en.json';
 import teamDe from './features/team.de.json';
@@ -31,6 +33,7 @@ export const translationDe = {
   panels: panelsDe,
   team: teamDe,
   files: filesDe,
+  engineTrust: engineTrustDe,
 };
 
 export const translationEn = {
@@ -39,4 +42,5 @@ export const translationEn = {
   panels: panelsEn,
   team: teamEn,
   files: filesEn,
+  engineTrust: engineTrustEn,
 };
