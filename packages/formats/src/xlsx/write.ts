@@ -12,6 +12,7 @@ import { sampleWorkbook } from '../sample';
 import type { ImportedWorkbook } from '../validate';
 import {
   EXTRA_COLUMNS,
+  HEADER_NOTES,
   RESULT_SHEETS,
   headerOf,
   inputColumns,
@@ -26,13 +27,16 @@ const INFO_SUFFIX = '-Info';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 type Cell = string | number | boolean | null;
-type Column = { header: string; unit: string; width: number };
+type Column = { header: string; unit: string; width: number; note?: string };
 
 const addSheet = (book: ExcelJS.Workbook, name: string, columns: Column[], rows: Cell[][]) => {
   const sheet = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 2 }] });
   sheet.columns = columns.map((column) => ({ width: column.width }));
   const header = sheet.addRow(columns.map((column) => column.header));
   header.font = { bold: true };
+  columns.forEach((column, index) => {
+    if (column.note) header.getCell(index + 1).note = column.note;
+  });
   const units = sheet.addRow(columns.map((column) => column.unit));
   units.font = { italic: true, color: { argb: 'FF666666' } };
   for (const values of rows) {
@@ -51,6 +55,7 @@ const fieldColumn = (field: FieldDef, lang: Lang): Column => ({
   header: headerOf(field, lang),
   unit: unitOf(field),
   width: Math.max(10, Math.min(28, headerOf(field, lang).length + 2)),
+  note: HEADER_NOTES[field.key]?.[lang],
 });
 
 const extra = (key: keyof typeof EXTRA_COLUMNS, lang: Lang): Column => ({
