@@ -126,6 +126,10 @@ export const ENGINE_ISSUE_TEXTS: {
     de: 'Die Anpassungsfaktoren η gelten nur bis D = {{max}} m.',
     en: 'The adjustment factors η apply only up to D = {{max}} m.',
   },
+  EQUIVALENT_DIAMETER_ASSUMED: {
+    de: 'Ergebnis einer früheren Engine-Version: quadratischer Pfahl als Kreis mit D = Kantenlänge gerechnet – bitte neu berechnen.',
+    en: 'Result of an earlier engine version: square pile calculated as a circle with D = side length – please calculate again.',
+  },
   CURVE_RULE_UNVERIFIED: {
     de: 'Regel der Widerstands-Setzungs-Linie nicht verifiziert: {{symbol}} = 0,5·R_s [MN] + 0,5 ≤ {{limit}} cm.',
     en: 'Rule of the resistance–settlement curve not verified: {{symbol}} = 0.5·R_s [MN] + 0.5 ≤ {{limit}} cm.',
