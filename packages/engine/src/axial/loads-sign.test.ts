@@ -118,4 +118,18 @@ describe('negative main loads (defect 2)', () => {
     expect(a.NEk).toBeCloseTo(300, 9);
     expect(a.hasOppositeTransverseParts).toBe(true);
   });
+
+  it('divides the loads of the load point by PfahlAnzahl, the sign kept (defect 6)', () => {
+    // 4 piles at 3·D: E_d = −1600 kN and E_k = −1200 kN of the load point → −400 / −300 kN per pile (tension).
+    const r = first(
+      sandProject({
+        PfahlAnzahl: 4,
+        AlternativeDesignLastZ: -1600,
+        AlternativeCharakteristischeLastZ: -1200,
+      }),
+    );
+    expect(r.trace!.inputs.EdMin).toBe(-400);
+    expect(r.trace!.inputs.EkMin).toBe(-300);
+    expect(r.trace!.inputs.Ed).toBe(0);
+  });
 });
