@@ -132,4 +132,15 @@ describe('negative main loads (defect 2)', () => {
     expect(r.trace!.inputs.EkMin).toBe(-300);
     expect(r.trace!.inputs.Ed).toBe(0);
   });
+
+  it('refuses a tension E_k,min with a compression E_d,min (the tension would never be checked)', () => {
+    const r = first(
+      sandProject({ AlternativeCharakteristischeMinLastZ: -300, AlternativeDesignMinLastZ: 200 }),
+    );
+    expect(r.laenge_ohne).toBeNull();
+    expect(r.issues.find((i) => i.code === 'LOAD_SIGN_MISMATCH')).toMatchObject({
+      severity: 'error',
+      field: 'AlternativeDesignMinLastZ',
+    });
+  });
 });

@@ -115,6 +115,16 @@ export function resolveLoads(
       }),
     );
   }
+  if (EkMin < 0 && EdMin > 0) {
+    // tension characteristic, compression design value: the tension would never be checked
+    issues.push(
+      issue('LOAD_SIGN_MISMATCH', 'error', {
+        ...at(pile, 'AlternativeDesignMinLastZ'),
+        params: { Ek: EkMin, Ed: EdMin },
+      }),
+    );
+    return null;
+  }
   const tensionCase = governing.min;
   if (tensionCase !== null && tensionCase.Ed < Math.min(EdMin, 0)) {
     EdMin = tensionCase.Ed;
