@@ -63,7 +63,8 @@ export function TraceInputs({ trace }: { trace: AxialPileTrace }) {
     ],
     [
       t('engineTrust.rowValues'),
-      trace.rowValues
+      // results stored by engine ≤ 0.4.0 (stale, still shown) have no rowValues
+      ((trace.rowValues as AxialPileTrace['rowValues'] | undefined) ?? [])
         .map((v) => {
           const label = fieldText(v.field, language)?.label ?? v.field;
           const value =
