@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_VERSION } from '@pfahlplaner/engine';
 import { runCalc } from './run-calc';
 
 const example = new URL('../../../docs/examples/example-project.json', import.meta.url).pathname;
@@ -20,7 +21,7 @@ describe('runCalc', () => {
       piles: { Pname: string; R_d: number | null }[];
       soil_profiles: unknown[];
     };
-    expect(result.engineVersion).toBe('0.4.0');
+    expect(result.engineVersion).toBe(ENGINE_VERSION);
     expect(result.piles[0]!.Pname).toBe('101');
     expect(result.piles[0]!.R_d).toBeGreaterThan(0);
     expect(result.soil_profiles).toHaveLength(2);

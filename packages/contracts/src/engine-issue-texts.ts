@@ -12,15 +12,15 @@ import type { EngineIssueCode } from './engine-issue-codes';
  * trace and for machines), but a reader's text does not repeat them in brackets (the PDF's extra params),
  * so a German report carries no English rule prose.
  */
-export const ISSUE_PARAMS_IN_WORDS: Readonly<Partial<Record<EngineIssueCode, readonly string[]>>> = {
-  LAYER_QC_AND_CUK: ['rule'],
-  EQUIVALENT_DIAMETER_ASSUMED: ['rule'],
-  CURVE_RULE_UNVERIFIED: ['rule'],
-  BEARING_LAYER_THIN_BELOW_TOE: ['rule'],
-  NEGATIVE_SKIN_FRICTION_UNVERIFIED: ['rule'],
-  UPLIFT_CONE_NOT_COVERED: ['rule'],
-  TOE_INFLUENCE_MODE_UNVERIFIED: ['rule'],
-};
+export const ISSUE_PARAMS_IN_WORDS: Readonly<Partial<Record<EngineIssueCode, readonly string[]>>> =
+  {
+    LAYER_QC_AND_CUK: ['rule'],
+    CURVE_RULE_UNVERIFIED: ['rule'],
+    BEARING_LAYER_THIN_BELOW_TOE: ['rule'],
+    NEGATIVE_SKIN_FRICTION_UNVERIFIED: ['rule'],
+    UPLIFT_CONE_NOT_COVERED: ['rule'],
+    TOE_INFLUENCE_MODE_UNVERIFIED: ['rule'],
+  };
 
 /** Languages of the issue texts. */
 export type IssueTextLang = 'de' | 'en';
@@ -127,8 +127,8 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'The adjustment factors η apply only up to D = {{max}} m.',
   },
   EQUIVALENT_DIAMETER_ASSUMED: {
-    de: 'Durchmesser als Ersatzdurchmesser angenommen (quadratisch: D = 1,128·a).',
-    en: 'Diameter taken as equivalent diameter (square: D = 1.128·a).',
+    de: 'Ergebnis einer früheren Engine-Version: quadratischer Pfahl als Kreis mit D = Kantenlänge gerechnet – bitte neu berechnen.',
+    en: 'Result of an earlier engine version: square pile calculated as a circle with D = side length – please calculate again.',
   },
   CURVE_RULE_UNVERIFIED: {
     de: 'Regel der Widerstands-Setzungs-Linie nicht verifiziert: {{symbol}} = 0,5·R_s [MN] + 0,5 ≤ {{limit}} cm.',
@@ -166,6 +166,18 @@ export const ENGINE_ISSUE_TEXTS: {
   LOAD_FROM_LOADCASE: {
     de: 'Lasten aus Lastfall {{loadcase}} übernommen.',
     en: 'Loads taken from load case {{loadcase}}.',
+  },
+  LOAD_TENSION_FROM_LOADCASE: {
+    de: 'Zuglast aus Lastfall {{loadcase}}: E_d,min = {{Ed}} kN (G = {{G}} kN, Q = {{Q}} kN, ungünstig/günstig beiwertet), gegen R_t,d nachgewiesen.',
+    en: 'Tension load from load case {{loadcase}}: E_d,min = {{Ed}} kN (G = {{G}} kN, Q = {{Q}} kN, factored as unfavourable/favourable), verified against R_t,d.',
+  },
+  LOAD_MAIN_TENSION: {
+    de: 'Die Hauptlast ist Zug (E_d = {{Ed}} kN, E_k = {{Ek}} kN): als Zugpfahl gegen R_t,d nachgewiesen, kein Drucknachweis, keine Hebung berechnet.',
+    en: 'The main load is tension (E_d = {{Ed}} kN, E_k = {{Ek}} kN): verified as a tension pile against R_t,d, no compression check, no uplift displacement computed.',
+  },
+  LOAD_SIGN_MISMATCH: {
+    de: 'E_k = {{Ek}} kN und E_d = {{Ed}} kN haben verschiedene Vorzeichen (Druck positiv, Zug negativ) – Last korrigieren; Zeile nicht berechnet.',
+    en: 'E_k = {{Ek}} kN and E_d = {{Ed}} kN have different signs (compression positive, tension negative) – correct the load; row not calculated.',
   },
   LOAD_EXCEEDS_RESISTANCE: {
     de: 'Die charakteristische Last übersteigt den Pfahlwiderstand; keine Setzung.',
@@ -378,6 +390,10 @@ export const ENGINE_ISSUE_TEXTS: {
   LOADCASE_AXIAL_LOAD_MISSING: {
     de: 'Lastfallzeile: Normalkraft fehlt.',
     en: 'Load-case row: axial force missing.',
+  },
+  LOADCASE_OPPOSITE_SIGN_ACTIONS: {
+    de: 'Horizontalkraft oder Moment aus G und Q mit entgegengesetztem Vorzeichen: beide ungünstig überlagert (γ_G·G + γ_Q·Q); die Kombination mit günstigem Anteil (1,0·G bzw. Q = 0) gesondert prüfen.',
+    en: 'Horizontal force or moment from G and Q with opposite signs: both superposed as unfavourable (γ_G·G + γ_Q·Q); check the combination with the favourable part (1.0·G or Q = 0) separately.',
   },
   LOADCASE_INCLINED_PILE_RESOLVED: {
     de: 'Schrägpfahl: Lasten in Pfahlrichtung zerlegt.',

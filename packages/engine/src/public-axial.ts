@@ -14,3 +14,7 @@ export type { CurvePoint, ResistanceCurve } from './axial/curve';
 export { groupRule } from './axial/group';
 export { coordinateToes } from './axial/toe-coordination';
 export * from './project/index';
+export { pileGeometry, sectionKindOfType, SECTION_GEOMETRY } from './geometry/pile-geometry';
+export type { PileGeometry, SectionKind } from './geometry/pile-geometry';
+export { axialActionRange, GAMMA_G_INF } from './loads/axial-actions';
+export type { AxialActionRange } from './loads/axial-actions';

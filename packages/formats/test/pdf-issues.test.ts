@@ -115,10 +115,10 @@ describe('PDF report: issue texts', () => {
       params: { value: 0.15, min: 0.3 },
     };
     expect(issueText(entry, 'de')).toBe(
-      'Wert zu klein. (Pfahldurchmesser; value = 0,15; min = 0,3) [TOO_SMALL]',
+      'Wert zu klein. (Pfahldurchmesser D / Kantenlänge a; value = 0,15; min = 0,3) [TOO_SMALL]',
     );
     expect(issueText(entry, 'en')).toBe(
-      'Value too small. (Pile diameter; value = 0.15; min = 0.3) [TOO_SMALL]',
+      'Value too small. (Pile diameter D / side a; value = 0.15; min = 0.3) [TOO_SMALL]',
     );
     expect(issueText({ code: 'NOT_AN_ENGINE_CODE', params: { n: 1234.5 } }, 'de')).toBe(
       '(n = 1.234,5) [NOT_AN_ENGINE_CODE]',

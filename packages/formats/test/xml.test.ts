@@ -15,13 +15,15 @@ describe('InputDaten XML: the predecessor example', () => {
   it('imports with the units converted back', () => {
     const { workbook, issues } = parseInputDatenXml(legacyExample);
     expect(errors(issues)).toEqual([]);
-    // Credentials and user/company records are not read, and that is reported (never silent).
+    // Credentials and user/company records are not read, and that is reported (never silent); so is the
+    // head embedment, a setting without effect that was removed (ADR 0133).
     expect(issues.filter((i) => i.code === 'VALUE_DROPPED').map((i) => i.params.element)).toEqual([
       'userMailAddress',
       'userKey',
       'userKeyHorizontal',
       '_userInfo',
       '_customerInfo',
+      '_KopfEinbindung',
     ]);
     const s = workbook.settings;
     expect(s.name).toBe('Project 25');

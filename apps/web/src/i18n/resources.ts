@@ -6,6 +6,8 @@ import emailChangeEn from './features/email-change.en.json';
 import en from './en.json';
 import filesDe from './features/files.de.json';
 import filesEn from './features/files.en.json';
+import engineTrustDe from './features/engine-trust.de.json';
+import engineTrustEn from './features/engine-trust.en.json';
 import panelsDe from './features/panels.de.json';
 import panelsEn from './features/panels.en.json';
 import teamDe from './features/team.de.json';
@@ -34,6 +36,7 @@ export const translationDe = {
   team: teamDe,
   files: filesDe,
   emailChange: emailChangeDe,
+  engineTrust: engineTrustDe,
 };
 
 export const translationEn = {
@@ -43,4 +46,5 @@ export const translationEn = {
   team: teamEn,
   files: filesEn,
   emailChange: emailChangeEn,
+  engineTrust: engineTrustEn,
 };

@@ -150,7 +150,8 @@ export const UNIT_SYMBOLS: Readonly<Record<FieldUnit, string>> = {
 };
 
 /**
- * Element order of the predecessor's input XML (legacy-format.md §4.4), as wire names. Fields of an
+ * Element order of the predecessor's input XML (legacy-format.md §4.4), as wire names, without
+ * `_KopfEinbindung` (removed: it had no effect, ADR 0133; read from predecessor files as a dropped value). Fields of an
  * entity that are not listed are not part of that document (not sent, or results).
  */
 export const XML_ELEMENT_ORDER = {
@@ -188,7 +189,6 @@ export const XML_ELEMENT_ORDER = {
     'zulaessigeSetzungCm',
     'BetonZyl',
     'Betondeckung',
-    'KopfEinbindung',
     'MaxBuegel',
     'MaxLaenge',
     'MaxLaengs',

@@ -39,8 +39,8 @@ describe('fields.<lang>.json', () => {
   });
 
   it('differs between German and English where the words differ', () => {
-    expect(LOCALES.de.SollDurchmesser?.label).toBe('Pfahldurchmesser');
-    expect(LOCALES.en.SollDurchmesser?.label).toBe('Pile diameter');
+    expect(LOCALES.de.SollDurchmesser?.label).toBe('Pfahldurchmesser D / Kantenlänge a');
+    expect(LOCALES.en.SollDurchmesser?.label).toBe('Pile diameter D / side a');
     expect(LOCALES.en.FuszBeeinfluszung?.option?.['0']).toBe('None');
   });
 });

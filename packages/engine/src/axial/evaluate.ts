@@ -6,7 +6,10 @@ import { integralTo, LEVEL_EPS, profileBottom } from './profile-model';
 /** Everything about one load point that does not depend on the pile length (units m, kN). */
 export type PileContext = {
   model: ProfileModel;
-  /** Diameter D [m], base area A_b = πD²/4 [m²], perimeter πD [m]. */
+  /**
+   * Diameter D for the D-based rules (s/D, s_g, averaging, 3·D) [m] — for a square the equal-area D_eq = 1.128·a —,
+   * base area A_b [m²] and shaft perimeter [m] of the section family (geometry/pile-geometry.ts, ADR 0130).
+   */
   D: number;
   area: number;
   perimeter: number;

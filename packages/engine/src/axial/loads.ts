@@ -5,8 +5,13 @@ import type {
 } from '../input/types';
 import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
+import { axialActionRange } from '../loads/axial-actions';
 
-/** Axial loads of one load point (whole load point, before sharing between piles) [kN]. */
+/**
+ * Axial loads of one load point (whole load point, before sharing between piles) [kN], compression positive.
+ * `Ek`/`Ed` are the compression loads (≥ 0 after a tension main load was moved), `EkMin`/`EdMin` the
+ * tension loads (negative) or a smaller compression.
+ */
 export type AxialLoads = {
   Ek: number;
   Ed: number;
@@ -16,14 +21,52 @@ export type AxialLoads = {
   source: string;
   G: number | null;
   Q: number | null;
+  /** True when the main load (E_k/E_d) is tension and is verified as tension (ADR 0131). */
+  isMainTension: boolean;
 };
 
+type CaseLoads = { name: string; G: number; Q: number; Ed: number; Ek: number };
+
+const at = (pile: NormalizedPile, field: string) => ({
+  rowIndex: pile.rowIndex,
+  field,
+  path: `piles[${pile.rowIndex}].${field}`,
+});
+
 /**
- * Axial loads of a row: E_k = `AlternativeCharakteristischeLastZ`, else G + Q; E_d =
- * `AlternativeDesignLastZ`, else γ_G·G + γ_Q·Q, with G = `gkz`, Q = `qkz` of the load-case row of the
- * same `Pname` (the case with the largest E_d governs). Tension from the `…MinLastZ` fields.
- * @returns loads, or null with LOAD_MISSING issues
- * @see calculation-reference.md §2.3 (γ_G = 1.35, γ_Q = 1.50, EN 1997-1 A1 [S17]); legacy-format.md §2.6, §2.9
+ * Governing load-case rows of a pile: the largest N_Ed,max (compression) and the smallest N_Ed,min (tension),
+ * each part factored as unfavourable or favourable (`axialActionRange`).
+ */
+function governingCases(
+  pile: NormalizedPile,
+  cases: readonly NormalizedHorizontalLoadCase[],
+  s: NormalizedSettings,
+): { max: CaseLoads | null; min: CaseLoads | null } {
+  let max: CaseLoads | null = null;
+  let min: CaseLoads | null = null;
+  for (const c of cases) {
+    for (const row of c.horizontal_loads) {
+      if (row.Pname !== pile.Pname || (row.gkz === null && row.qkz === null)) continue;
+      const G = row.gkz ?? 0;
+      const Q = row.qkz ?? 0;
+      const r = axialActionRange(G, Q, s.gammaStaendig, s.gammaVeraenderlich);
+      if (max === null || r.Edmax > max.Ed) max = { name: c.name, G, Q, Ed: r.Edmax, Ek: r.Ekmax };
+      if (min === null || r.Edmin < min.Ed) min = { name: c.name, G, Q, Ed: r.Edmin, Ek: r.Ekmin };
+    }
+  }
+  return { max, min };
+}
+
+/**
+ * Axial loads of a row: E_k = `AlternativeCharakteristischeLastZ`, else N_k,max; E_d = `AlternativeDesignLastZ`,
+ * else N_Ed,max of the governing load case (G = `gkz`, Q = `qkz` of the rows of the same `Pname`). Tension:
+ * the `…MinLastZ` fields and N_Ed,min / N_k,min of the load cases, the more negative one.
+ * A negative main load (E_d < 0, E_k ≤ 0) is a tension load: it is moved to the tension values and verified
+ * against R_t,d in the length iteration (info LOAD_MAIN_TENSION). A main load with E_d and E_k of opposite
+ * signs (or E_k < 0 with E_d ≥ 0) is refused (error LOAD_SIGN_MISMATCH): never a silent pass (ADR 0131).
+ * @returns loads, or null with LOAD_MISSING / LOAD_SIGN_MISMATCH issues
+ * @see calculation-reference.md §2.3 (γ_G = 1.35, γ_Q = 1.50, EN 1997-1 A1 [S17]); legacy-format.md §2.6, §2.9;
+ *   EN 1990 Table A1.2(B) (favourable parts)
  */
 export function resolveLoads(
   pile: NormalizedPile,
@@ -31,68 +74,86 @@ export function resolveLoads(
   s: NormalizedSettings,
   issues: EngineIssue[],
 ): AxialLoads | null {
-  let governing: { name: string; G: number; Q: number; Ed: number } | null = null;
-  for (const c of cases) {
-    for (const row of c.horizontal_loads) {
-      if (row.Pname !== pile.Pname || (row.gkz === null && row.qkz === null)) continue;
-      const G = row.gkz ?? 0;
-      const Q = row.qkz ?? 0;
-      const Ed = s.gammaStaendig * G + s.gammaVeraenderlich * Q;
-      if (governing === null || Ed > governing.Ed) governing = { name: c.name, G, Q, Ed };
-    }
-  }
-  const where = { rowIndex: pile.rowIndex };
-  const Ek =
-    pile.AlternativeCharakteristischeLastZ ??
-    (governing === null ? null : governing.G + governing.Q);
-  const Ed = pile.AlternativeDesignLastZ ?? governing?.Ed ?? null;
+  const governing = governingCases(pile, cases, s);
+  const main = governing.max;
+  const Ek = pile.AlternativeCharakteristischeLastZ ?? main?.Ek ?? null;
+  const Ed = pile.AlternativeDesignLastZ ?? main?.Ed ?? null;
   if (Ek === null) {
-    issues.push(
-      issue('LOAD_MISSING', 'error', {
-        ...where,
-        field: 'AlternativeCharakteristischeLastZ',
-        path: `piles[${pile.rowIndex}].AlternativeCharakteristischeLastZ`,
-      }),
-    );
+    issues.push(issue('LOAD_MISSING', 'error', at(pile, 'AlternativeCharakteristischeLastZ')));
   }
-  if (Ed === null) {
-    issues.push(
-      issue('LOAD_MISSING', 'error', {
-        ...where,
-        field: 'AlternativeDesignLastZ',
-        path: `piles[${pile.rowIndex}].AlternativeDesignLastZ`,
-      }),
-    );
-  }
+  if (Ed === null) issues.push(issue('LOAD_MISSING', 'error', at(pile, 'AlternativeDesignLastZ')));
   if (Ek === null || Ed === null) return null;
+  const where = { rowIndex: pile.rowIndex };
   const isFromCase =
-    governing !== null &&
+    main !== null &&
     (pile.AlternativeCharakteristischeLastZ === null || pile.AlternativeDesignLastZ === null);
   if (isFromCase) {
     issues.push(
       issue('LOAD_FROM_LOADCASE', 'info', {
         ...where,
-        params: { loadcase: governing!.name, G: governing!.G, Q: governing!.Q },
+        params: { loadcase: main.name, G: main.G, Q: main.Q },
       }),
     );
   }
-  if (pile.AlternativeCharakteristischeMinLastZ < 0 && pile.AlternativeDesignMinLastZ === 0) {
+  const isMainTension = Ed < 0 || Ek < 0;
+  if (isMainTension && !(Ed < 0 && Ek <= 0)) {
+    issues.push(
+      issue('LOAD_SIGN_MISMATCH', 'error', {
+        ...at(pile, Ed < 0 ? 'AlternativeCharakteristischeLastZ' : 'AlternativeDesignLastZ'),
+        params: { Ek, Ed },
+      }),
+    );
+    return null;
+  }
+  let EkMin: number = pile.AlternativeCharakteristischeMinLastZ;
+  let EdMin: number = pile.AlternativeDesignMinLastZ;
+  if (EkMin < 0 && EdMin === 0) {
     issues.push(
       issue('LOAD_MISSING', 'error', {
-        ...where,
-        field: 'AlternativeDesignMinLastZ',
-        path: `piles[${pile.rowIndex}].AlternativeDesignMinLastZ`,
+        ...at(pile, 'AlternativeDesignMinLastZ'),
         params: { reason: 'tension_without_design_value' },
       }),
     );
   }
+  if (EkMin < 0 && EdMin > 0) {
+    // tension characteristic, compression design value: the tension would never be checked
+    issues.push(
+      issue('LOAD_SIGN_MISMATCH', 'error', {
+        ...at(pile, 'AlternativeDesignMinLastZ'),
+        params: { Ek: EkMin, Ed: EdMin },
+      }),
+    );
+    return null;
+  }
+  const tensionCase = governing.min;
+  if (tensionCase !== null && tensionCase.Ed < Math.min(EdMin, 0)) {
+    EdMin = tensionCase.Ed;
+    EkMin = Math.min(EkMin, tensionCase.Ek);
+    issues.push(
+      issue('LOAD_TENSION_FROM_LOADCASE', 'info', {
+        ...where,
+        params: { loadcase: tensionCase.name, G: tensionCase.G, Q: tensionCase.Q, Ed: EdMin },
+      }),
+    );
+  }
+  if (isMainTension) {
+    EdMin = Math.min(EdMin, Ed);
+    EkMin = Math.min(EkMin, Ek);
+    issues.push(
+      issue('LOAD_MAIN_TENSION', 'info', {
+        ...at(pile, 'AlternativeDesignLastZ'),
+        params: { Ed, Ek },
+      }),
+    );
+  }
   return {
-    Ek,
-    Ed,
-    EkMin: pile.AlternativeCharakteristischeMinLastZ,
-    EdMin: pile.AlternativeDesignMinLastZ,
-    source: isFromCase ? governing!.name : 'alternative',
-    G: governing?.G ?? null,
-    Q: governing?.Q ?? null,
+    Ek: isMainTension ? 0 : Ek,
+    Ed: isMainTension ? 0 : Ed,
+    EkMin,
+    EdMin,
+    source: isFromCase ? main.name : 'alternative',
+    G: main?.G ?? null,
+    Q: main?.Q ?? null,
+    isMainTension,
   };
 }

@@ -117,15 +117,6 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
       }),
     );
   }
-  if (pile.PfahlTyp === 'c') {
-    out.push(
-      issue('EQUIVALENT_DIAMETER_ASSUMED', 'info', {
-        ...where,
-        field: 'SollDurchmesser',
-        params: { rule: 'circular D_eq; square a: D_eq = 1.128 a' },
-      }),
-    );
-  }
   if (family.curve === 'driven') {
     out.push(
       issue('CURVE_RULE_UNVERIFIED', 'warning', {
@@ -138,7 +129,10 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
       issue(
         'CURVE_RULE_UNVERIFIED',
         family.tables === 'bored-tables' && family.hasVerifiedTables ? 'info' : 'warning',
-        { ...where, params: { rule: 'ssg = 0.5 Rs[MN] + 0.5 <= 3.0 cm', symbol: 's_sg', limit: 3.0 } },
+        {
+          ...where,
+          params: { rule: 'ssg = 0.5 Rs[MN] + 0.5 <= 3.0 cm', symbol: 's_sg', limit: 3.0 },
+        },
       ),
     );
   }

@@ -1,6 +1,7 @@
 import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '../input/types';
 import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
+import { pileGeometry } from '../geometry/pile-geometry';
 import type { PileContext } from './evaluate';
 import type { GroupRule } from './group';
 import { groupRule } from './group';
@@ -112,12 +113,13 @@ export function setupPile(
   const n = pile.PfahlAnzahl;
   const drillLevel = pile.AEHoehe ?? top;
   const { Lmax, limit } = governingLimit(project, pile, top, drillLevel, model);
-  const rowSettlement = pile.einzelzulaessigeSetzungCm;
+  // One geometry per section family (ADR 0130): square c → A = a², U = 4a, D_eq = 1.128·a for s/D.
+  const geometry = pileGeometry(type, D);
   const ctx: PileContext = {
     model,
-    D,
-    area: (Math.PI * D * D) / 4,
-    perimeter: Math.PI * D,
+    D: geometry.Deq,
+    area: geometry.area,
+    perimeter: geometry.perimeter,
     top,
     zStart: Math.min(top, profile.startKote!),
     skinShare: pile.prozentualerMantelAnteil,
@@ -130,10 +132,12 @@ export function setupPile(
     EdMin: loads.EdMin / n,
     EkMin: loads.EkMin / n,
     utilisationLimit: s.AuslastungProzent,
-    sAllow:
-      rowSettlement > 0 ? Math.min(rowSettlement, s.zulaessigeSetzungCm) : s.zulaessigeSetzungCm,
+    // Row value, else the project value (ADR 0132; resolved in normalize-piles, source in trace.rowValues).
+    sAllow: pile.einzelzulaessigeSetzungCm,
     requiredEmbedment: pile.einzelMindestEindringung,
-    averaging: s.SpitzendruckMittelung ? { above: 1 * D, below: 3 * D } : null,
+    averaging: s.SpitzendruckMittelung
+      ? { above: 1 * geometry.Deq, below: 3 * geometry.Deq }
+      : null,
   };
   return { pile, family, ctx, loads, group, Lmin: s.MindestPfahllaenge, Lmax, limit, drillLevel };
 }

@@ -2,3 +2,5 @@
 export * from './types';
 export * from './pile-types';
 export { normalizeProject } from './normalize';
+export { ROW_PROJECT_PAIRS } from './row-values';
+export type { PairedRowField, RowValueTrace, ValueSource } from './row-values';

@@ -5,6 +5,7 @@ import { isPfahlTyp } from './pile-types';
 import { RowReader, rowRecord } from './reader';
 import type { NormalizedPile, NormalizedSettings } from './types';
 import { CONCRETE_CODES } from './normalize-settings';
+import { ROW_PROJECT_PAIRS, resolvePaired, type PairedRowField } from './row-values';
 
 /**
  * Normalises one load-point row. Required for the axial calculation (issues are `error`s on the row):
@@ -16,6 +17,7 @@ export function normalizePile(
   rowIndex: number,
   settings: NormalizedSettings,
   issues: EngineIssue[],
+  givenSettings: ReadonlySet<string> = new Set(),
 ): NormalizedPile {
   const row = rowRecord(raw, `piles[${rowIndex}]`, rowIndex, issues);
   const r = new RowReader(row, `piles[${rowIndex}]`, rowIndex, issues);
@@ -35,6 +37,38 @@ export function normalizePile(
   }
   const diameter = r.positive('SollDurchmesser', null, { required: true });
   const wall = r.positive('Wanddicke', null);
+  // Row values with a project counterpart: empty → project, explicit (0 included) → row (ADR 0132).
+  const rowWire: Record<PairedRowField, number | null> = {
+    einzelMindestEindringung: r.positive('einzelMindestEindringung', null, { allowZero: true }),
+    einzelzulaessigeSetzungCm: r.positive('einzelzulaessigeSetzungCm', null, { allowZero: true }),
+    einzelExzentrizitaet: r.positive('einzelExzentrizitaet', null, { allowZero: true }),
+    einzelKnickLaenge: r.positive('einzelKnickLaenge', null, { allowZero: true }),
+    einzelMaximaleBohrtiefe: r.positive('einzelMaximaleBohrtiefe', null),
+    BetonZyl:
+      r.num('BetonZyl', null) === null
+        ? null
+        : r.oneOf('BetonZyl', CONCRETE_CODES, settings.BetonZyl),
+  };
+  const toCalc = (field: PairedRowField, v: number): number =>
+    field === 'einzelzulaessigeSetzungCm' ? cmToM(v as Centimeter) : v;
+  const rowValues = ROW_PROJECT_PAIRS.map((pair) => {
+    const wire = rowWire[pair.row];
+    return resolvePaired(
+      pair,
+      wire === null ? null : toCalc(pair.row, wire),
+      settings[pair.project],
+      givenSettings.has(pair.project),
+    );
+  });
+  const used = (field: PairedRowField) => rowValues.find((v) => v.field === field)!.value;
+  const paired = {
+    einzelMindestEindringung: m(used('einzelMindestEindringung')),
+    einzelzulaessigeSetzungCm: m(used('einzelzulaessigeSetzungCm')),
+    BetonZyl: used('BetonZyl'),
+    einzelExzentrizitaet: m(used('einzelExzentrizitaet')),
+    einzelKnickLaenge: m(used('einzelKnickLaenge')),
+    einzelMaximaleBohrtiefe: m(used('einzelMaximaleBohrtiefe')),
+  };
   return {
     rowIndex,
     Pname: r.str('Pname', `#${rowIndex + 1}`, true),
@@ -51,20 +85,12 @@ export function normalizePile(
     AlternativeCharakteristischeMinLastZ: kN(r.num('AlternativeCharakteristischeMinLastZ', 0)),
     AlternativeDesignMinLastZ: kN(r.num('AlternativeDesignMinLastZ', 0)),
     BodenProfil: r.str('BodenProfil', null, true),
-    einzelMindestEindringung: m(
-      r.positive('einzelMindestEindringung', settings.MindestEinbindung, { allowZero: true }),
-    ),
-    einzelzulaessigeSetzungCm: cmToM(
-      r.positive('einzelzulaessigeSetzungCm', 0, { allowZero: true }) as Centimeter,
-    ),
     prozentualerMantelAnteil: percentToFraction(
       r.positive('prozentualerMantelAnteil', 100, { allowZero: true }) as Percent,
     ),
-    BetonZyl: r.oneOf('BetonZyl', CONCRETE_CODES, settings.BetonZyl),
     einzelAusnutzung: r.num('einzelAusnutzung', 1),
-    einzelExzentrizitaet: m(r.num('einzelExzentrizitaet', 0.1)),
-    einzelKnickLaenge: m(r.positive('einzelKnickLaenge', 0, { allowZero: true })),
-    einzelMaximaleBohrtiefe: m(r.positive('einzelMaximaleBohrtiefe', 100)),
+    ...paired,
+    rowValues,
     einzelNeigungMproM: ranged(r, 'einzelNeigungMproM', 0, 1),
     einzelNeigungsRichtung: degToRad(ranged(r, 'einzelNeigungsRichtung', 0, 360, true) as Degree),
     einzelSchiefStellungMProM: ranged(r, 'einzelSchiefStellungMProM', 0, 0.1),

@@ -89,7 +89,6 @@ export function normalizeSettings(
     Norm: r.oneOf('Norm', [0, 1] as const, 1),
     gammaDruck: r.positive('gammaDruck', 1.4),
     gammaZug: r.positive('gammaZug', 1.5),
-    KopfEinbindung: m(r.positive('KopfEinbindung', 0.5, { allowZero: true })),
     ksNichtReduzieren: r.bool('ksNichtReduzieren', true),
     gegenRaeumlichenEP: r.bool('gegenRaeumlichenEP', true),
     KopfEingespannt: r.bool('KopfEingespannt', false),

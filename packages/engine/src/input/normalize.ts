@@ -40,7 +40,13 @@ export function normalizeProject(input: unknown): NormalizeResult {
   const settings = normalizeSettings(isRecord(raw.settings) ? raw.settings : {}, issues);
   const list = (key: string): unknown[] => (Array.isArray(raw[key]) ? (raw[key] as unknown[]) : []);
   const soil_profiles = list('soil_profiles').map((p, i) => normalizeProfile(p, i, issues));
-  const piles = list('piles').map((p, i) => normalizePile(p, i, settings, issues));
+  const rawSettings = isRecord(raw.settings) ? raw.settings : {};
+  const givenSettings = new Set(
+    Object.keys(rawSettings).filter(
+      (key) => rawSettings[key] !== null && rawSettings[key] !== undefined,
+    ),
+  );
+  const piles = list('piles').map((p, i) => normalizePile(p, i, settings, issues, givenSettings));
   const horizontal_loadcases = list('horizontal_loadcases').map((c, i) =>
     normalizeLoadCase(c, i, issues),
   );

@@ -1,3 +1,4 @@
+import type { RowValueTrace } from './row-values';
 /**
  * Normalised project input: every wire field of legacy-format.md §2.5–§2.9 under its verbatim name,
  * converted ONCE to calculation units (m, kN, kN/m², kN/m³, kNm, rad, fractions) with defaults applied.
@@ -81,8 +82,6 @@ export type NormalizedSettings = {
   gammaDruck: number;
   /** Partial factor on tension resistance; default 1.5 [P]. */
   gammaZug: number;
-  /** Head embedment into the cap [m]; default 0.5 (unit inferred). */
-  KopfEinbindung: Meter;
   ksNichtReduzieren: boolean;
   gegenRaeumlichenEP: boolean;
   /** Pile head fixed against rotation in the lateral analysis; default false = free (ADR 0025). */
@@ -173,20 +172,23 @@ export type NormalizedPile = {
   AlternativeDesignMinLastZ: KiloNewton;
   /** Soil profile name (reference by name). */
   BodenProfil: string | null;
-  /** Minimum embedment of this row [m]; default: settings `MindestEinbindung` (2.5 m; legacy row default 2.5). */
+  /** Minimum embedment used for this row [m]: row value, else settings `MindestEinbindung` (ADR 0132). */
   einzelMindestEindringung: Meter;
-  /** Permissible settlement of this row [m] (wire cm; 0 = not set). */
+  /** Permissible settlement used for this row [m] (wire cm): row value (0 = not set), else `zulaessigeSetzungCm`. */
   einzelzulaessigeSetzungCm: Meter;
   /** Skin-friction share (wire %, default 100 %). */
   prozentualerMantelAnteil: Fraction;
+  /** Concrete class code used for this row: row value, else settings `BetonZyl`. */
   BetonZyl: number;
   einzelAusnutzung: number;
-  /** Eccentricity of this row [m]; default 0.1. */
+  /** Eccentricity used for this row [m]: row value (0 included), else settings `Exzentrizitaet`. */
   einzelExzentrizitaet: Meter;
-  /** Buckling length of this row [m]; default 0. */
+  /** Buckling length used for this row [m]: row value, else settings `Knicklaenge`. */
   einzelKnickLaenge: Meter;
-  /** Maximum drilling depth (AEHoehe − toe) of this row [m]; default 100. */
+  /** Maximum drilling depth (AEHoehe − toe) used for this row [m]: row value, else settings `MaxLaenge`. */
   einzelMaximaleBohrtiefe: Meter;
+  /** Each row value with a project counterpart: value used and its source (row / project / default), ADR 0132. */
+  rowValues: RowValueTrace[];
   /** Rake n: horizontal m per vertical m (0 = vertical); default 0 (issue 4, ADR 0025). */
   einzelNeigungMproM: number;
   /** Direction of the rake in plan from the x axis towards y (wire degrees) [rad]; default 0. */

@@ -32,6 +32,7 @@ export const AXIAL_ISSUE_CODES = [
   'PILE_TYPE_REQUIRES_LAYER_VALUES',
   'LAYER_VALUES_MISSING',
   'ETA_OUT_OF_VALIDITY',
+  // retired in engine 0.5.0 (ADR 0130), no longer produced; kept so that stored results of 0.4.0 still read
   'EQUIVALENT_DIAMETER_ASSUMED',
   'CURVE_RULE_UNVERIFIED',
   'SSG_EXCEEDS_SG',
@@ -43,6 +44,9 @@ export const AXIAL_ISSUE_CODES = [
   // loads and checks
   'LOAD_MISSING',
   'LOAD_FROM_LOADCASE',
+  'LOAD_TENSION_FROM_LOADCASE',
+  'LOAD_MAIN_TENSION',
+  'LOAD_SIGN_MISMATCH',
   'LOAD_EXCEEDS_RESISTANCE',
   'TENSION_NO_RESISTANCE',
   'PILE_TOP_BELOW_PROFILE',

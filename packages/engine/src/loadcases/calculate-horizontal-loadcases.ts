@@ -253,7 +253,7 @@ export const calculateRow = (
       ),
     );
   }
-  const concrete = concreteClassFromCode(pile.BetonZyl ?? s.BetonZyl);
+  const concrete = concreteClassFromCode(pile.BetonZyl);
   if (kind !== 'steel-pipe') issues.push(...concrete.issues, ...steelGradeIssues(s.Stahlsorte));
   const isHeadFixed = options.isHeadFixed ?? s.KopfEingespannt;
   const axis = pileAxis(pile);
@@ -271,7 +271,10 @@ export const calculateRow = (
     s.gammaStaendig,
     s.gammaVeraenderlich,
   );
-  const e = pile.einzelExzentrizitaet > 0 ? pile.einzelExzentrizitaet : s.Exzentrizitaet;
+  if (actions.hasOppositeTransverseParts) {
+    issues.push(internalIssue('LOADCASE_OPPOSITE_SIGN_ACTIONS', 'warning', {}));
+  }
+  const e = pile.einzelExzentrizitaet; // row value (0 included), else Exzentrizitaet (ADR 0132)
   const design = addImperfections(
     actions.design,
     actions.NEdMax,
@@ -299,10 +302,21 @@ export const calculateRow = (
       name: 'NEd,max',
       value: actions.NEdMax,
       unit: 'kN',
-      source: 'γG·G + γQ·Q (calculation-reference §2.3)',
+      source:
+        'γG·G (G > 0, else 1.0·G) + γQ·Q (Q > 0, else 0) (calculation-reference §2.3, EN 1990 Table A1.2(B))',
     },
-    { name: 'NEd,min', value: actions.NEdMin, unit: 'kN', source: '1.0·G' },
-    { name: 'e', value: e, unit: 'm', source: 'einzelExzentrizitaet / Exzentrizitaet' },
+    {
+      name: 'NEd,min',
+      value: actions.NEdMin,
+      unit: 'kN',
+      source: '1.0·G (G > 0, else γG·G) + γQ·Q (Q < 0, else 0) (EN 1990 Table A1.2(B))',
+    },
+    {
+      name: 'e',
+      value: e,
+      unit: 'm',
+      source: `einzelExzentrizitaet / Exzentrizitaet: ${pile.rowValues.find((v) => v.field === 'einzelExzentrizitaet')?.source ?? 'row'}`,
+    },
   ];
   if (!lateral.result) return { ...emptyRow(row, kind, issues), trace };
   if (kind === 'steel-pipe') {

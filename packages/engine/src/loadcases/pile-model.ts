@@ -2,22 +2,18 @@ import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '.
 import type { LateralLayer, LateralModel } from '../lateral/mesh';
 import type { ConcreteClass } from '../section/materials';
 import { corrodedPipe, PIPE_STEEL, pipeSection } from '../section/steel-pipe';
+import {
+  pileGeometry,
+  SECTION_GEOMETRY,
+  sectionKindOfType,
+  type SectionKind,
+} from '../geometry/pile-geometry';
 
-/** Cross-section family of a pile type. */
-export type SectionKind = 'circle-cast-in-place' | 'square-precast' | 'steel-pipe';
+export type { SectionKind } from '../geometry/pile-geometry';
 
-/**
- * Section family by pile type: `c` precast square (side = SollDurchmesser), `r` steel pipe (outside
- * diameter SollDurchmesser, wall thickness Wanddicke), all others
- * circular cast-in-place without permanent casing (Jac types assumed so, with an issue).
- * @see legacy-format §2.10; calculation-reference §4 (circular / square / steel check)
- */
+/** Section family of a row (`c` square: SollDurchmesser = side a; `r` steel pipe; others circular), ADR 0130. */
 export const sectionKindOf = (pile: NormalizedPile): SectionKind =>
-  pile.PfahlTyp === 'c'
-    ? 'square-precast'
-    : pile.PfahlTyp === 'r'
-      ? 'steel-pipe'
-      : 'circle-cast-in-place';
+  sectionKindOfType(pile.PfahlTyp);
 
 /** Soil layers of a profile with their top levels (top = previous endKote or the profile startKote). */
 export const lateralLayers = (profile: NormalizedSoilProfile): LateralLayer[] => {
@@ -42,15 +38,14 @@ export const lateralLayers = (profile: NormalizedSoilProfile): LateralLayer[] =>
 };
 
 /**
- * Gross bending stiffness EI = E_cm·I with the nominal size (I = πD⁴/64, square b⁴/12).
+ * Gross bending stiffness EI = E_cm·I with the nominal size (I of the section family: πD⁴/64, square a⁴/12).
  * @see EN 1992-1-1 Table 3.1 (E_cm); calculation-reference §4.6 (gross EI, verification cases)
  */
 export const grossBendingStiffness = (
   kind: SectionKind,
   size: number,
   concrete: ConcreteClass,
-): number =>
-  concrete.Ecm * 1000 * (kind === 'square-precast' ? size ** 4 / 12 : (Math.PI * size ** 4) / 64);
+): number => concrete.Ecm * 1000 * SECTION_GEOMETRY[kind](size).I;
 
 /**
  * Bending stiffness of an unfilled steel pipe: E_s·I with E_s = 210 000 N/mm² and I of the ring left after the
@@ -80,7 +75,9 @@ export const buildLateralModel = (
 ): LateralModel => ({
   headLevel: args.headLevel,
   toeLevel: args.toeLevel,
-  diameter: pile.SollDurchmesser ?? 0,
+  // Face width of the pile (D, square a) for k = ks·b and the passive pressure (ADR 0130).
+  diameter:
+    pile.SollDurchmesser === null ? 0 : pileGeometry(pile.PfahlTyp, pile.SollDurchmesser).width,
   EI: args.EI,
   isHeadFixed: args.isHeadFixed,
   groundLevel: args.groundLevel,

@@ -1,5 +1,6 @@
 import type { HeadLoad } from '../lateral/beam-fe';
 import type { LateralLoads } from '../lateral/lateral-analysis';
+import { axialActionRange } from '../loads/axial-actions';
 
 /** Characteristic G and Q parts of one load row per pile, global axes (kN, kNm; compression positive). */
 export type RowActions = {
@@ -45,8 +46,11 @@ const combine = (g: HeadLoad, q: HeadLoad, fg: number, fq: number): HeadLoad => 
 });
 
 /**
- * Characteristic (G + Q) and design (γG·G + γQ·Q) local actions, superposed in the linear model, plus
- * N_Ed,min = 1.0·G (favourable permanent part, Q = 0).
+ * Characteristic (G + Q) and design (γG·G + γQ·Q) local head actions, superposed in the linear model; the axial
+ * force by `axialActionRange` (each part unfavourable or favourable: N_Ed,max, N_Ed,min, N_k,max — for G, Q ≥ 0
+ * γG·G + γQ·Q, 1.0·G, G + Q). `hasOppositeTransverseParts` flags a transverse component whose G and Q parts
+ * have opposite signs: the design head load then adds both as unfavourable (the favourable combination is
+ * not searched; warning LOADCASE_OPPOSITE_SIGN_ACTIONS, ADR 0131).
  * @param actions G/Q parts @param axis pile axis @param gammaG γ_G @param gammaQ γ_Q
  * @see calculation-reference §2.3 (γ_G = 1.35, γ_Q = 1.5), §5.3 (load factors by superposition)
  */
@@ -58,6 +62,8 @@ export const combineActions = (
 ) => {
   const g = resolveToPileAxes(actions.G, axis);
   const q = resolveToPileAxes(actions.Q, axis);
+  const axial = axialActionRange(g.N, q.N, gammaG, gammaQ);
+  const opposite = (a: number, b: number) => a * b < 0;
   return {
     characteristic: {
       x: combine(g.loads.x, q.loads.x, 1, 1),
@@ -67,9 +73,14 @@ export const combineActions = (
       x: combine(g.loads.x, q.loads.x, gammaG, gammaQ),
       y: combine(g.loads.y, q.loads.y, gammaG, gammaQ),
     },
-    NEdMax: gammaG * g.N + gammaQ * q.N,
-    NEdMin: g.N,
-    NEk: g.N + q.N,
+    NEdMax: axial.Edmax,
+    NEdMin: axial.Edmin,
+    NEk: axial.Ekmax,
+    hasOppositeTransverseParts:
+      opposite(g.loads.x.H, q.loads.x.H) ||
+      opposite(g.loads.x.M, q.loads.x.M) ||
+      opposite(g.loads.y.H, q.loads.y.H) ||
+      opposite(g.loads.y.M, q.loads.y.M),
   };
 };
 

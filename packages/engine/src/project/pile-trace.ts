@@ -1,3 +1,4 @@
+import { pileGeometry } from '../geometry/pile-geometry';
 import type { Evaluation } from '../axial/evaluate';
 import type { PileSetup } from '../axial/pile-setup';
 import type { LengthSearch } from '../axial/required-length';
@@ -44,6 +45,8 @@ export function buildTrace(
     mapping: family.mapping,
     curveKind: family.curve,
     inputs: {
+      size: pile.SollDurchmesser!,
+      sizeMeaning: pileGeometry(pile.PfahlTyp, pile.SollDurchmesser!).sizeMeaning,
       D: ctx.D,
       A_b: ctx.area,
       perimeter: ctx.perimeter,
@@ -53,6 +56,7 @@ export function buildTrace(
       gammaDruck: ctx.gammaDruck,
       gammaZug: ctx.gammaZug,
       loadSource: loads.source,
+      isMainTension: loads.isMainTension,
       G: loads.G,
       Q: loads.Q,
       Ek: ctx.Ek,
@@ -68,6 +72,7 @@ export function buildTrace(
       drillLevel: setup.drillLevel,
     },
     group: setup.group,
+    rowValues: pile.rowValues,
     layers: layerTraces(setup, e),
     toe: {
       layerRowIndex: e.toeLayer,
@@ -75,7 +80,11 @@ export function buildTrace(
       sRel: ctx.model.layers[0]!.base.map((b) => b.sRel!),
       isAveraged: ctx.averaging !== null,
     },
-    negativeSkinFriction: { Fn: e.Fn, EkWithFn: ctx.Ek + e.Fn, EdWithFn: ctx.Ed + ctx.gammaG * e.Fn },
+    negativeSkinFriction: {
+      Fn: e.Fn,
+      EkWithFn: ctx.Ek + e.Fn,
+      EdWithFn: ctx.Ed + ctx.gammaG * e.Fn,
+    },
     curve:
       c === null
         ? null

@@ -1,3 +1,4 @@
+import type { RowValueTrace } from '../input/row-values';
 import type { CurveKind, TableFamily } from '../axial/pile-family';
 import type { GroupRule } from '../axial/group';
 import type { QTrace, SoilKind } from '../axial/layer-values';
@@ -76,6 +77,10 @@ export type AxialPileTrace = {
   mapping: string;
   curveKind: CurveKind;
   inputs: {
+    /** entered `SollDurchmesser` [m] and its meaning: diameter D, or side length a of a square `c` pile */
+    size: number;
+    sizeMeaning: 'diameter' | 'side';
+    /** D of the D-based rules (s/D, s_g, 3·D) [m]: D, square equal-area D_eq = 2a/√π (ADR 0130) */
     D: number;
     A_b: number;
     perimeter: number;
@@ -85,6 +90,8 @@ export type AxialPileTrace = {
     gammaDruck: number;
     gammaZug: number;
     loadSource: string;
+    /** True when the main load is tension, verified against R_t,d (ADR 0131). */
+    isMainTension: boolean;
     G: number | null;
     Q: number | null;
     /** Loads per pile [kN]. */
@@ -101,6 +108,8 @@ export type AxialPileTrace = {
     drillLevel: number;
   };
   group: GroupRule;
+  /** Row values with a project counterpart: value used (calculation units: m, settlement m) and source (ADR 0132). */
+  rowValues: RowValueTrace[];
   layers: LayerTrace[];
   toe: { layerRowIndex: number; qbUsed: number[]; sRel: number[]; isAveraged: boolean };
   /** Drag force F_n [kN] of `tauNk` layers and the loads per pile including it (R §6.4 [U]). */

@@ -25,7 +25,11 @@ export type BarLayoutRules = {
   maxClearSpacing: number;
 };
 
-const axisLength = (r: BarLayoutRules, d: number): number => {
+/** Length of the bar axis (ring or square) for bars of diameter d inside links of `linkDiameter` [m]. */
+export const axisLength = (
+  r: Pick<BarLayoutRules, 'cover' | 'linkDiameter' | 'shape' | 'outer'>,
+  d: number,
+): number => {
   const inset = r.cover + r.linkDiameter + d / 2;
   return r.shape === 'circle' ? Math.PI * (r.outer - 2 * inset) : 4 * (r.outer - 2 * inset);
 };
@@ -67,3 +71,14 @@ export const chooseBarLayout = (r: BarLayoutRules): BarLayout | null => {
   }
   return best;
 };
+
+/**
+ * Clear distance between neighbouring bars of a built cage: n bars of diameter Ø_l on the axis at
+ * cover + link Ø + Ø_l/2 from the surface: s = axis length / n − Ø_l [m].
+ * @see EN 1992-1-1 9.8.5(3) (clear distance between bars of bored piles ≤ 200 mm), 8.2(2) (minimum clear distance)
+ */
+export const cageClearSpacing = (
+  r: Pick<BarLayoutRules, 'cover' | 'shape' | 'outer'>,
+  linkDiameter: number,
+  bars: Pick<BarLayout, 'count' | 'diameter'>,
+): number => axisLength({ ...r, linkDiameter }, bars.diameter) / bars.count - bars.diameter;

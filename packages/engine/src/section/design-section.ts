@@ -1,5 +1,5 @@
 import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
-import { chooseBarLayout, type BarLayout } from './bar-layout';
+import { cageClearSpacing, chooseBarLayout, type BarLayout } from './bar-layout';
 import { KF_UNCASED, uncasedDesignDiameter } from './design-diameter';
 import { designMaterials, type ConcreteClass } from './materials';
 import { minimumReinforcement } from './minimum-reinforcement';
@@ -60,38 +60,31 @@ const geometryFor = (
   input: SectionDesignInput,
   size: number,
   barDiameter: number,
+  linkDiameter: number,
 ): SectionGeometry => {
-  const inset = input.cover + input.maxLinkDiameter + barDiameter / 2;
+  const inset = input.cover + linkDiameter + barDiameter / 2;
   const offset = Math.min(input.nominalSize / 2 - inset, 0.45 * size);
   return input.shape === 'circle' ? circularSection(size, offset) : squareSection(size, offset);
 };
 
 /**
- * Designs the pile section: required A_s for (N_Ed,max, M_Ed) and (N_Ed,min, M_Ed) with the minimum
- * eccentricity e0 = max(h/30, 20 mm) and second-order moment, minimum rules, bar choice, shear, strains.
- * @param input see SectionDesignInput @returns result with issues and trace
- * @see calculation-reference §4; EN 1992-1-1 6.1(4), 6.1, 6.2, 9.5.2, 9.8.5; docs/calculation-internal.md §3
+ * One design of the section with the bars placed inside links of diameter `linkDiameter`: strength
+ * (A_s,req), minimum rules, bar choice (clear spacing on the ring/square of this cage), strains, shear, links.
  */
-export const designSection = (
+const designCage = (
   input: SectionDesignInput,
-): { result: SectionDesignResult | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
+  size: number,
+  materials: ReturnType<typeof designMaterials>,
+  linkDiameter: number,
+  minLinkDiameter: number,
+): {
+  result: SectionDesignResult | null;
+  issues: InternalIssue[];
+  trace: TraceEntry[];
+  links: LinkLayout | null;
+} => {
   const issues: InternalIssue[] = [];
-  const size = input.isUncasedCastInPlace
-    ? uncasedDesignDiameter(input.nominalSize)
-    : input.nominalSize;
-  const materials = designMaterials(input.concrete, input.isUncasedCastInPlace ? KF_UNCASED : 1);
-  if (input.isUncasedCastInPlace) {
-    issues.push(
-      internalIssue(
-        'SECTION_DIAMETER_REDUCED',
-        'info',
-        { nominal: input.nominalSize, design: size },
-        'SollDurchmesser',
-      ),
-    );
-    issues.push(internalIssue('SECTION_KF_APPLIED', 'warning', { kf: KF_UNCASED }));
-  }
-  const g = geometryFor(input, size, input.maxBarDiameter);
+  const g = geometryFor(input, size, input.maxBarDiameter, linkDiameter);
   const trace: TraceEntry[] = [
     { name: 'D_design', value: size, unit: 'm', source: 'EC2 2.3.4.2(2)' },
     {
@@ -105,7 +98,7 @@ export const designSection = (
       name: 'rs',
       value: g.barRadius,
       unit: 'm',
-      source: 'D/2 − Betondeckung − MaxBuegel − MaxLaengs/2',
+      source: 'D/2 − Betondeckung − link Ø of the reported cage − MaxLaengs/2',
     },
   ];
   if (g.barRadius <= 0) {
@@ -117,7 +110,7 @@ export const designSection = (
         'Betondeckung',
       ),
     );
-    return { result: null, issues, trace };
+    return { result: null, issues, trace, links: null };
   }
   const e0 = Math.max(size / 30, 0.02);
   const d = input.shape === 'circle' ? size / 2 + g.barRadius / Math.SQRT2 : size / 2 + g.barRadius;
@@ -150,7 +143,7 @@ export const designSection = (
     issues.push(
       internalIssue('SECTION_CAPACITY_EXCEEDED', 'error', { NEd: input.NEdMax, MEd: input.MEd }),
     );
-    return { result: null, issues, trace };
+    return { result: null, issues, trace, links: null };
   }
   const governing = combos.reduce((a, b) => ((b.As ?? 0) > (a.As ?? 0) ? b : a));
   const AsCalc = governing.As ?? 0;
@@ -174,7 +167,7 @@ export const designSection = (
     shape: input.shape,
     outer: input.nominalSize,
     cover: input.cover,
-    linkDiameter: input.maxLinkDiameter,
+    linkDiameter,
     maxDiameter: input.maxBarDiameter,
     minClearSpacing: input.minClearSpacing,
     minDiameter: isBored ? 0.016 : 0.012,
@@ -193,7 +186,7 @@ export const designSection = (
   }
   const AsProvided = bars?.area ?? Math.max(AsCalc, min.AsMin);
   const strains = designStrains(
-    geometryFor(input, size, bars?.diameter ?? input.maxBarDiameter),
+    geometryFor(input, size, bars?.diameter ?? input.maxBarDiameter, linkDiameter),
     materials,
     AsProvided,
     governing.N,
@@ -224,6 +217,7 @@ export const designSection = (
     bars?.diameter ?? input.maxBarDiameter,
     input.maxLinkDiameter,
     size,
+    minLinkDiameter,
   );
   trace.push(
     { name: 'e0', value: e0, unit: 'm', source: 'EC2 6.1(4)' },
@@ -265,5 +259,78 @@ export const designSection = (
     },
     issues,
     trace,
+    links,
   };
+};
+
+/**
+ * Checks the cage that is reported (bars and the chosen links): clear bar spacing on the axis inside the
+ * chosen link ≤ 200 mm for bored piles and ≥ MinLaengsAbstand. A violation is an error, never a silent pass.
+ * @see EN 1992-1-1 9.8.5(3) (bored piles: clear distance ≤ 200 mm), 8.2(2); ADR 0134
+ */
+const checkReportedCage = (
+  input: SectionDesignInput,
+  result: SectionDesignResult | null,
+): InternalIssue[] => {
+  if (!result?.bars || !result.links) return [];
+  const clear = cageClearSpacing(
+    { cover: input.cover, shape: input.shape, outer: input.nominalSize },
+    result.links.diameter,
+    result.bars,
+  );
+  const max = input.minimumRules === 'bored' ? 0.2 : Infinity;
+  if (clear <= max + 1e-9 && clear >= input.minClearSpacing - 1e-9) return [];
+  return [
+    internalIssue(
+      'SECTION_BAR_LAYOUT_NOT_FOUND',
+      'error',
+      {
+        clearSpacing: clear,
+        maxClearSpacing: Number.isFinite(max) ? max : null,
+        minClearSpacing: input.minClearSpacing,
+        link: result.links.diameter,
+      },
+      'MaxBuegel',
+    ),
+  ];
+};
+
+/**
+ * Designs the pile section: required A_s for (N_Ed,max, M_Ed) and (N_Ed,min, M_Ed) with the minimum
+ * eccentricity e0 = max(h/30, 20 mm) and second-order moment, minimum rules, bar choice, shear, strains.
+ * @param input see SectionDesignInput @returns result with issues and trace
+ * @see calculation-reference §4; EN 1992-1-1 6.1(4), 6.1, 6.2, 9.5.2, 9.8.5; docs/calculation-internal.md §3
+ */
+export const designSection = (
+  input: SectionDesignInput,
+): { result: SectionDesignResult | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
+  const issues: InternalIssue[] = [];
+  const size = input.isUncasedCastInPlace
+    ? uncasedDesignDiameter(input.nominalSize)
+    : input.nominalSize;
+  const materials = designMaterials(input.concrete, input.isUncasedCastInPlace ? KF_UNCASED : 1);
+  if (input.isUncasedCastInPlace) {
+    issues.push(
+      internalIssue(
+        'SECTION_DIAMETER_REDUCED',
+        'info',
+        { nominal: input.nominalSize, design: size },
+        'SollDurchmesser',
+      ),
+    );
+    issues.push(internalIssue('SECTION_KF_APPLIED', 'warning', { kf: KF_UNCASED }));
+  }
+  // The cage is designed with the link diameter it reports (issue 12 defect 4, ADR 0134): first with
+  // MaxBuegel, then again with the link actually chosen until bars and links agree; the reported cage
+  // is then checked once more (clear spacing EC2 9.8.5(3) ≤ 200 mm, MinLaengsAbstand).
+  let link = input.maxLinkDiameter;
+  let minLink = 0;
+  let cage = designCage(input, size, materials, link, minLink);
+  for (let k = 0; k < 4 && cage.links !== null && cage.links.diameter !== link; k += 1) {
+    if (cage.links.diameter > link) minLink = cage.links.diameter;
+    link = cage.links.diameter;
+    cage = designCage(input, size, materials, link, minLink);
+  }
+  issues.push(...cage.issues, ...checkReportedCage(input, cage.result));
+  return { result: cage.result, issues, trace: cage.trace };
 };

@@ -22,6 +22,17 @@ export const resultColumns = (entity: FieldEntity): FieldDef[] =>
 export const headerOf = (field: FieldDef, lang: Lang): string => field.excel![lang];
 export const unitOf = (field: FieldDef): string => UNIT_SYMBOLS[field.unit];
 
+/**
+ * Notes on header cells (the header text itself stays the predecessor's, so its files still import):
+ * `SollDurchmesser` is the side length a for precast square piles (type c), engine ADR 0130.
+ */
+export const HEADER_NOTES: Readonly<Record<string, Record<Lang, string>>> = {
+  SollDurchmesser: {
+    de: 'Durchmesser D; bei Pfahltyp c (quadratischer Fertigrammpfahl) die Kantenlänge a.',
+    en: 'Diameter D; for pile type c (square precast driven pile) the side length a.',
+  },
+};
+
 /** Columns of our own that are not catalogue fields (full names of sheets that had to be renamed, profile type id). */
 export const EXTRA_COLUMNS = {
   name: { de: 'Name', en: 'Name' },

@@ -14,6 +14,7 @@ import { sampleWorkbook } from '../sample';
 import type { ImportedWorkbook } from '../validate';
 import {
   EXTRA_COLUMNS,
+  HEADER_NOTES,
   RESULT_SHEETS,
   headerOf,
   inputColumns,
@@ -29,7 +30,7 @@ const INFO_SUFFIX = '-Info';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 type Cell = string | number | boolean | null;
-type Column = { header: string; unit: string; width: number };
+type Column = { header: string; unit: string; width: number; note?: string };
 
 type Book = XLSX.WorkBook;
 
@@ -40,6 +41,12 @@ const addSheet = (book: Book, name: string, columns: Column[], rows: Cell[][]): 
     ...rows.map((values) => values.map((value) => value ?? null)),
   ]);
   sheet['!cols'] = columns.map((column) => ({ wch: column.width }));
+  columns.forEach((column, c) => {
+    if (!column.note) return;
+    // A note on the header cell (e.g. side length a for pile type c), kept as a cell comment.
+    const cell = sheet[XLSX.utils.encode_cell({ r: 0, c })] as XLSX.CellObject | undefined;
+    if (cell) cell.c = [{ a: 'Pfahlplaner', t: column.note }];
+  });
   rows.forEach((values, r) => {
     values.forEach((value, c) => {
       if (typeof value === 'string' && FORMULA_START.test(value)) {
@@ -57,6 +64,7 @@ const fieldColumn = (field: FieldDef, lang: Lang): Column => ({
   header: headerOf(field, lang),
   unit: unitOf(field),
   width: Math.max(10, Math.min(28, headerOf(field, lang).length + 2)),
+  note: HEADER_NOTES[field.key]?.[lang],
 });
 
 const extra = (key: keyof typeof EXTRA_COLUMNS, lang: Lang): Column => ({

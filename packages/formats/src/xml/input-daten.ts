@@ -235,6 +235,8 @@ const IGNORED_ELEMENTS = new Set([
   '_userInfo',
   '_customerInfo',
   'OutputDaten',
+  // head embedment: the setting had no effect and was removed (ADR 0133); predecessor files still carry it
+  '_KopfEinbindung',
 ]);
 
 class Reader {

@@ -21,6 +21,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { App, Button, Divider, Space, Tooltip } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSideLengthCell } from './size-meaning';
 import { errorText } from '../../i18n';
 import { formatNumber } from '../../lib/format/number-format';
 import { usePreferences } from '../preferences/usePreferences';
@@ -515,17 +516,31 @@ export const CatalogueGrid = memo(function CatalogueGrid({
           cellProblem(column, params.data) ??
           (isEnum && params.value != null
             ? column.options.find((option) => option.value === params.value)?.label
-            : undefined),
+            : isSideLengthCell(entity, column.key, params.data)
+              ? t('engineTrust.sideTooltip')
+              : undefined),
         cellClassRules: {
           'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
             cellProblem(column, params.data) !== null,
+          'pp-cell--side': (params: CellClassParams<GridRow>) =>
+            isSideLengthCell(entity, column.key, params.data),
           'pp-cell--number': () => column.field.kind === 'number' || column.field.kind === 'integer',
           ...inRange,
         },
       };
     });
     return [marker, ...defs];
-  }, [visibleColumns, columnIndex, decimalSeparator, readOnly, onDetail, cellProblem, entity, getRange]);
+  }, [
+    visibleColumns,
+    columnIndex,
+    decimalSeparator,
+    readOnly,
+    onDetail,
+    cellProblem,
+    entity,
+    getRange,
+    t,
+  ]);
 
   // Rows named by error paths (`piles[3].Pname`) of the server and the cross-row rules.
   const rowsWithErrors = useMemo(() => {
