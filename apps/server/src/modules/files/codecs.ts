@@ -1,5 +1,7 @@
 import type { FileLanguage, Plan, ProjectSettings, Workbook } from '@pfahlplaner/contracts';
-import type { ImportIssue, ReportResult } from '@pfahlplaner/formats';
+import type { ImportIssue, ReportDetail, ReportResult } from '@pfahlplaner/formats';
+
+export type { ReportDetail };
 import {
   parseInputDatenXml,
   readWorkbookXlsx,
@@ -27,6 +29,8 @@ export type PdfInput = {
   company: ReportCompany;
   project: { name: string; number: string | null; address: string | null };
   lang: FileLanguage;
+  /** How much the report prints (default: one line per load point). */
+  detail?: ReportDetail;
 };
 
 /** The file codecs the service uses: `@pfahlplaner/formats`, behind one seam. */
