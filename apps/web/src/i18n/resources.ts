@@ -6,6 +6,8 @@ import filesDe from './features/files.de.json';
 import filesEn from './features/files.en.json';
 import panelsDe from './features/panels.de.json';
 import panelsEn from './features/panels.en.json';
+import reportDe from './features/report.de.json';
+import reportEn from './features/report.en.json';
 import teamDe from './features/team.de.json';
 import teamEn from './features/team.en.json';
 import workspaceDe from './features/workspace.de.json';
@@ -31,6 +33,7 @@ export const translationDe = {
   panels: panelsDe,
   team: teamDe,
   files: filesDe,
+  report: reportDe,
 };
 
 export const translationEn = {
@@ -39,4 +42,5 @@ export const translationEn = {
   panels: panelsEn,
   team: teamEn,
   files: filesEn,
+  report: reportEn,
 };
