@@ -162,7 +162,27 @@ const withoutUserData = (text: string, input: ReportInput): string => {
 describe.each(['de', 'en'] as const)('PDF report as a document (%s)', (lang) => {
   it('has the sections in order and a table of contents whose page numbers are where the headings are', async () => {
     const input = inputOf(lang, { mode: 'piles', piles: ['101', '104'] });
+    Object.assign(input.workbook.settings, {
+      berichtAuftraggeber: 'Stadtwerke Köln AöR',
+      berichtPosition: 'Pos. 12',
+      berichtAufsteller: 'Dipl.-Ing. Erika Muster',
+      berichtRevision: 'B',
+      berichtBaugrundgutachten: 'Geotechnischer Bericht Nr. 4711, Baugrund GmbH, 03.03.2026',
+    });
     const pages = pagesOf(await renderReportPdf(input), `doc-${lang}`);
+    // title page: project, client, item, revision, preparer with a field for date and signature
+    for (const value of [
+      'Demoprojekt Bohrpfähle',
+      'Stadtwerke Köln AöR',
+      'Pos. 12',
+      'Dipl.-Ing. Erika Muster',
+    ]) {
+      expect(pages[0]).toContain(value);
+    }
+    expect(pages[0]).toMatch(/Revision\s+B/);
+    expect(pages[0]).toContain(lang === 'de' ? 'Datum, Unterschrift' : 'Date, signature');
+    // the geotechnical report is cited in the basis of design
+    expect(pages.slice(2).join('\n')).toContain('Geotechnischer Bericht Nr. 4711');
     const headings = HEADINGS[lang];
     // section order: the first page each heading starts a line on, after the contents page
     const firstPage = (heading: string, from: number) =>
@@ -206,8 +226,9 @@ describe.each(['de', 'en'] as const)('PDF report as a document (%s)', (lang) => 
     expect(text).not.toMatch(/\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b/); // any UPPER_SNAKE code
     // program names: settings keys, camelCase identifiers, `key = value` of engine parameters
     for (const field of SETTINGS_FIELDS) {
-      if (/[a-z][A-Z]|_/.test(field.key))
-        {expect(text, field.key).not.toMatch(new RegExp(`\\b${field.key}\\b`));}
+      if (/[a-z][A-Z]|_/.test(field.key)) {
+        expect(text, field.key).not.toMatch(new RegExp(`\\b${field.key}\\b`));
+      }
     }
     // (units and subscripted symbols as pdftotext reads them are not identifiers)
     const camel = [...text.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\b/g)].map((m) => m[0]);

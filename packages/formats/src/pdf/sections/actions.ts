@@ -98,7 +98,7 @@ export function actionsSection(ctx: Ctx, no: number): Content[] {
       ],
       ...rows.map((r) => [
         { text: textOf(r.Pname), bold: true },
-        ...used.map((key) => num(ctx, typeof r[key] === 'number' ? (r[key]) : null, 1)),
+        ...used.map((key) => num(ctx, typeof r[key] === 'number' ? r[key] : null, 1)),
       ]),
     ];
     out.push(

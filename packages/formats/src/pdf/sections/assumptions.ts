@@ -22,8 +22,9 @@ export const collectAssumptions = (ctx: Ctx): Entry[] => {
     if (!entry.where.includes(where)) entry.where.push(where);
     entries.set(key, entry);
   };
-  for (const entry of input.result.issues)
-    {add(entry.severity, issueText(entry, lang), t.wholeProject);}
+  for (const entry of input.result.issues) {
+    add(entry.severity, issueText(entry, lang), t.wholeProject);
+  }
   for (const pile of input.result.piles) {
     for (const entry of pile.issues) add(entry.severity, issueText(entry, lang), pile.Pname);
   }

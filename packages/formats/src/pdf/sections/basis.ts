@@ -12,8 +12,8 @@ export function basisSection(ctx: Ctx, no: number): Content[] {
   const { t, settings, input } = ctx;
   const s = settings as Record<string, unknown>;
   const report =
-    typeof s.projektBaugrundgutachten === 'string' && s.projektBaugrundgutachten.trim() !== ''
-      ? s.projektBaugrundgutachten.trim()
+    typeof s.berichtBaugrundgutachten === 'string' && s.berichtBaugrundgutachten.trim() !== ''
+      ? s.berichtBaugrundgutachten.trim()
       : t.notGiven;
   return [
     heading(`${no} ${t.basis}`, 1, { pageBreak: 'before' }),

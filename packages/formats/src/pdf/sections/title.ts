@@ -31,15 +31,15 @@ export function titlePage(ctx: Ctx): Content[] {
     row(t.project, input.project.name, true),
     row(t.projectNumber, text(input.project.number, '–')),
     row(t.address, text(input.project.address, '–')),
-    row(t.client, text(s.projektAuftraggeber, t.notGiven)),
-    row(t.position, text(s.projektPosition, t.notGiven)),
-    row(t.revision, text(s.projektRevision, '0')),
-    row(t.soilReport, text(s.projektBaugrundgutachten, t.notGiven)),
+    row(t.client, text(s.berichtAuftraggeber, t.notGiven)),
+    row(t.position, text(s.berichtPosition, t.notGiven)),
+    row(t.revision, text(s.berichtRevision, '0')),
+    row(t.soilReport, text(s.berichtBaugrundgutachten, t.notGiven)),
     row(t.loadPointCount, String(input.workbook.piles.length)),
     row(t.calculatedAt, formatDateTime(input.calculation.calculated_at, ctx.lang)),
     row(t.engineVersion, fill(t.softwareName, { version: input.calculation.engine_version })),
   ];
-  const preparer = text(s.projektAufsteller, '');
+  const preparer = text(s.berichtAufsteller, '');
   return [
     { text: t.documentKind, fontSize: 11, color: '#444', margin: [0, 60, 0, 4] },
     { text: documentTitle(ctx), style: 'title' },

@@ -1,0 +1,20 @@
+import { calculateProject } from '@pfahlplaner/engine';
+import { renderReportPdf, sampleWorkbook } from './src';
+const base = sampleWorkbook();
+const template = base.piles.filter((pile) => pile.PfahlTyp === 'bp' || pile.PfahlTyp === 'c');
+const wb = { ...base, piles: Array.from({ length: 200 }, (_, k) => ({ ...template[k % template.length]!, Pname: `P${k + 1}`, Rechtswert: (k % 40) * 4, Hochwert: Math.floor(k / 40) * 4 })), horizontal_loadcases: [] };
+const result = calculateProject(wb);
+const input = { workbook: wb, result, calculation: { engine_version: result.engineVersion, calculated_at: new Date().toISOString() }, company: { name: 'B', addressLines: [] }, project: { name: 'Bench', number: '1', address: null } };
+await renderReportPdf({ ...input, lang: 'de', detail: { mode: 'summary' } });
+const { Session } = await import('node:inspector/promises');
+const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.start');
+const t0 = performance.now();
+for (let i = 0; i < 3; i++) await renderReportPdf({ ...input, lang: 'de', detail: { mode: 'summary' } });
+console.log('3 runs', (performance.now() - t0).toFixed(0));
+const { profile } = await s.post('Profiler.stop');
+const self = new Map<string, number>();
+const dt = profile.timeDeltas!; const ids = profile.samples!;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+for (let i = 0; i < ids.length; i++) { const n = byId.get(ids[i]!)!; const key = `${n.callFrame.functionName} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`; self.set(key, (self.get(key) ?? 0) + dt[i]!); }
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log((v / total * 100).toFixed(1), k);
