@@ -56,7 +56,7 @@ export const DE = {
   lengthMeaning:
     'Pfahllänge L: von OK Pfahl bis Pfahlfuß (UK Pfahl) nach Abstimmung der Pfahlfüße benachbarter Pfähle; die Kopfeinbindung in die Pfahlkopfplatte ist in keiner Länge enthalten.',
   statusMeaning:
-    'Status „erfüllt“: E_d/R_d ≤ zulässige Ausnutzung und kein Fehler am Lastpunkt; sonst „nicht erfüllt“ (Gründe im Abschnitt Annahmen und Hinweise).',
+    'Status „erfüllt“: E_d/R_d ≤ zulässige Ausnutzung und kein Fehler am Lastpunkt; sonst „nicht erfüllt“ (Gründe im Abschnitt 3 Annahmen).',
   detailPrinted: 'Ausführliche Einzelnachweise in diesem Dokument',
   detailNone: 'keine (Kurzfassung); die Werte je Lastpunkt stehen im Abschnitt Nachweise.',
   detailAll: 'für alle Lastpunkte',

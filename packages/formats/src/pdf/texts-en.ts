@@ -48,7 +48,7 @@ export const EN: Texts = {
   lengthMeaning:
     'Pile length L: from the pile top to the pile toe after the toes of neighbouring piles were coordinated; the embedment of the pile head in the cap is not included in any length.',
   statusMeaning:
-    'Status “satisfied”: E_d/R_d ≤ permissible utilisation and no error at the load point; otherwise “not satisfied” (reasons in the section Assumptions).',
+    'Status “satisfied”: E_d/R_d ≤ permissible utilisation and no error at the load point; otherwise “not satisfied” (reasons in section 3 Assumptions).',
   detailPrinted: 'Detailed verifications in this document',
   detailNone: 'none (short form); the values per load point are in the section Verifications.',
   detailAll: 'for all load points',

@@ -55,7 +55,8 @@ export const settingRows = (ctx: Ctx, group: SettingsGroup): TableCell[][] =>
       kv(
         FIELD_TEXTS[ctx.lang][field.key]?.label ?? field.key,
         settingValue(ctx, field, (ctx.settings as Record<string, unknown>)[field.key]),
-        UNIT_SYMBOLS[field.unit],
+        // a dimensionless number says so (every number with its unit)
+        UNIT_SYMBOLS[field.unit] || (field.kind === 'number' ? '–' : ''),
       ),
     );
 

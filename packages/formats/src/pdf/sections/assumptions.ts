@@ -8,7 +8,8 @@ import { head, heading, runs, type Ctx } from '../common';
 import { issueText } from '../texts';
 
 type Severity = 'error' | 'warning' | 'info';
-type Entry = { severity: Severity; text: string; where: string[] };
+/** `where`: load point names; `cases`: per load case, the load points of its rows. */
+type Entry = { severity: Severity; text: string; where: string[]; cases: Map<string, string[]> };
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
@@ -16,10 +17,17 @@ const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 export const collectAssumptions = (ctx: Ctx): Entry[] => {
   const { input, lang, t } = ctx;
   const entries = new Map<string, Entry>();
-  const add = (severity: Severity, text: string, where: string) => {
+  const add = (severity: Severity, text: string, where: string, loadCase?: string) => {
     const key = `${severity}|${text}`;
-    const entry = entries.get(key) ?? { severity, text, where: [] };
-    if (!entry.where.includes(where)) entry.where.push(where);
+    const entry: Entry = entries.get(key) ?? {
+      severity,
+      text,
+      where: [],
+      cases: new Map<string, string[]>(),
+    };
+    const list: string[] = loadCase === undefined ? entry.where : (entry.cases.get(loadCase) ?? []);
+    if (!list.includes(where)) list.push(where);
+    if (loadCase !== undefined) entry.cases.set(loadCase, list);
     entries.set(key, entry);
   };
   for (const entry of input.result.issues) {
@@ -31,11 +39,7 @@ export const collectAssumptions = (ctx: Ctx): Entry[] => {
   for (const loadCase of input.result.horizontal_loadcases ?? []) {
     for (const row of loadCase.horizontal_loads) {
       for (const entry of row.issues) {
-        add(
-          entry.severity,
-          issueText(entry, lang),
-          `${row.Pname} (${t.loadCase} ${loadCase.name})`,
-        );
+        add(entry.severity, issueText(entry, lang), row.Pname, loadCase.name);
       }
     }
   }
@@ -46,10 +50,15 @@ export function assumptionsSection(ctx: Ctx, no: number): Content[] {
   const { t, input } = ctx;
   const entries = collectAssumptions(ctx);
   const all = input.result.piles.map((p) => p.Pname);
-  const affected = (where: string[]) =>
+  const names = (where: string[]) =>
     all.length > 1 && all.every((name) => where.includes(name)) && where.length === all.length
       ? t.allLoadPoints
       : where.join(', ');
+  const affected = (entry: Entry) =>
+    [
+      ...(entry.where.length > 0 ? [names(entry.where)] : []),
+      ...[...entry.cases].map(([name, piles]) => `${t.loadCase} ${name}: ${piles.join(', ')}`),
+    ].join('; ');
   const body: TableCell[][] = [
     [head(''), head(t.assumptions), head(t.affected)],
     ...entries.map((entry, index): TableCell[] => [
@@ -64,7 +73,7 @@ export function assumptionsSection(ctx: Ctx, no: number): Content[] {
           { text: runs(entry.text) },
         ],
       },
-      affected(entry.where),
+      affected(entry),
     ]),
   ];
   return [

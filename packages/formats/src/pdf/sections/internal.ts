@@ -89,12 +89,29 @@ export function internalSection(ctx: Ctx, { caseName, row: load }: HorizontalEnt
       ? [...top, kv(t.steelMissing, '–')]
       : [...top, ...concreteRows(ctx, load)];
   const out: Content[] = [
-    { text: `${t.internal} — ${t.loadCase} ${caseName}`, style: 'h3', margin: [0, 10, 0, 3] },
+    // the heading is the table's header row: it never stays alone at the bottom of a page
     {
-      table: { widths: [180, 80, 40], body: rows },
+      table: {
+        widths: [180, 80, 40],
+        headerRows: 1,
+        keepWithHeaderRows: 4,
+        dontBreakRows: true,
+        body: [
+          [
+            {
+              text: `${t.internal} — ${t.loadCase} ${caseName}`,
+              style: 'h3',
+              colSpan: 3,
+              margin: [-3, 10, 0, 1],
+            },
+            {},
+            {},
+          ],
+          ...rows,
+        ],
+      },
       layout: 'thin',
       fontSize: 7.5,
-      unbreakable: true,
     },
   ];
   if (flag(ctx.settings, 'erstellegrafikInnen') && load.distribution) {

@@ -58,7 +58,7 @@ function inputRows(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Tabl
     kv(t.permUtilisation, f(i.utilisationLimitPercent, 1), '%'),
     kv(t.minEmbedment, f(i.requiredEmbedment, 2), 'm'),
     kv('L_{min} / L_{max}', `${f(i.Lmin, 2)} / ${f(i.Lmax, 2)}`, 'm'),
-    kv(t.groupRule, `${t.groupKind[trace.group.kind]}, η_G = ${f(trace.group.factor, 3)}`),
+    kv(t.groupRule, `${t.groupKind[trace.group.kind]}, η = ${f(trace.group.factor, 3)}`),
   );
   return rows;
 }
