@@ -217,6 +217,15 @@ describe.each(['de', 'en'] as const)('PDF report as a document (%s)', (lang) => 
     expect(text).toContain(`${verification} 101`);
     expect(text).toContain(`${verification} 104`);
     expect(text).not.toContain(`${verification} 102`);
+    // each detailed load point points to its assumptions in section 3 (by number, not repeated)
+    const pointer =
+      lang === 'de'
+        ? /Annahmen und Hinweise zu diesem Lastpunkt: Nr\. ([\d, ]+) in Abschnitt 3/g
+        : /Assumptions and notes for this load point: no\. ([\d, ]+) in section 3/g;
+    const pointers = [...text.matchAll(pointer)].map((m) => m[1]!.split(', ').map(Number));
+    expect(pointers).toHaveLength(2);
+    const issuesOf101 = input.result.piles.find((p) => p.Pname === '101')!.issues.length;
+    expect(pointers[0]!.length).toBeGreaterThanOrEqual(Math.min(1, issuesOf101));
   }, 60_000);
 
   it('prints no issue code, program name, web address, research tag or word of the other language', async () => {

@@ -52,6 +52,16 @@ export type Ctx = {
   /** Row indices of the load points printed with full detail. */
   detailRows: Set<number>;
   f: (value: number | null | undefined, decimals: number) => string;
+  /** The merged issues of section 3, in their printed order (set by the report once). */
+  assumptions: AssumptionEntry[];
+};
+
+export type AssumptionEntry = {
+  severity: 'error' | 'warning' | 'info';
+  text: string;
+  /** Load point names (or the project); `cases`: per load case, the load points of its rows. */
+  where: string[];
+  cases: Map<string, string[]>;
 };
 
 export const contextOf = (input: ReportInput): Ctx => {
@@ -85,6 +95,7 @@ export const contextOf = (input: ReportInput): Ctx => {
     horizontalByPile,
     detailRows,
     f: (value, decimals) => formatNumber(value, decimals, lang),
+    assumptions: [],
   };
 };
 

@@ -13,7 +13,7 @@ import { imageDataUrl, setupFonts } from './fonts';
 import { formatDateTime } from './texts';
 import { actionsSection } from './sections/actions';
 import { appendixSection } from './sections/appendix';
-import { assumptionsSection } from './sections/assumptions';
+import { assumptionsSection, collectAssumptions } from './sections/assumptions';
 import { basisSection } from './sections/basis';
 import { soilSection } from './sections/soil';
 import { summarySection } from './sections/summary';
@@ -121,6 +121,7 @@ function pageFrame(ctx: Ctx, title: string) {
 /** The pdfmake document definition (exported for tests and for callers that want to add pages). */
 export function reportDefinition(input: ReportInput): TDocumentDefinitions {
   const ctx = contextOf(input);
+  ctx.assumptions = collectAssumptions(ctx);
   const title = documentTitle(ctx);
   const content: Content[] = [
     ...titlePage(ctx),

@@ -85,6 +85,7 @@ export const DE = {
   // assumptions
   assumptionsIntro:
     'Die folgenden Annahmen und Hinweise betreffen die genannten Lastpunkte. Jeder Hinweis steht einmal, mit allen betroffenen Lastpunkten.',
+  assumptionsOfPile: 'Annahmen und Hinweise zu diesem Lastpunkt: Nr. {{numbers}} in Abschnitt 3.',
   noAssumptions: 'Keine Annahmen oder Hinweise über die Grundlagen hinaus.',
   affected: 'Betroffen',
   allLoadPoints: 'alle Lastpunkte',

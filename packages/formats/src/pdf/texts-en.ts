@@ -75,6 +75,7 @@ export const EN: Texts = {
   ],
   assumptionsIntro:
     'The following assumptions and notes concern the load points named. Each note appears once, with all load points it affects.',
+  assumptionsOfPile: 'Assumptions and notes for this load point: no. {{numbers}} in section 3.',
   noAssumptions: 'No assumptions or notes beyond the basis of design.',
   affected: 'Affects',
   allLoadPoints: 'all load points',

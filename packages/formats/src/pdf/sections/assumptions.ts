@@ -4,12 +4,11 @@
  * then notes.
  */
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { head, heading, runs, type Ctx } from '../common';
+import { head, heading, runs, type AssumptionEntry, type Ctx } from '../common';
 import { issueText } from '../texts';
 
 type Severity = 'error' | 'warning' | 'info';
-/** `where`: load point names; `cases`: per load case, the load points of its rows. */
-type Entry = { severity: Severity; text: string; where: string[]; cases: Map<string, string[]> };
+type Entry = AssumptionEntry;
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
@@ -46,9 +45,17 @@ export const collectAssumptions = (ctx: Ctx): Entry[] => {
   return [...entries.values()].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 };
 
+/** Numbers (1-based, as printed in section 3) of the assumptions and notes that concern a load point. */
+export const assumptionNumbersOf = (entries: readonly Entry[], pname: string): number[] =>
+  entries.flatMap((entry, index) =>
+    entry.where.includes(pname) || [...entry.cases.values()].some((piles) => piles.includes(pname))
+      ? [index + 1]
+      : [],
+  );
+
 export function assumptionsSection(ctx: Ctx, no: number): Content[] {
   const { t, input } = ctx;
-  const entries = collectAssumptions(ctx);
+  const entries = ctx.assumptions;
   const all = input.result.piles.map((p) => p.Pname);
   const names = (where: string[]) =>
     all.length > 1 && all.every((name) => where.includes(name)) && where.length === all.length

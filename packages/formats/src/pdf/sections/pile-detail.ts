@@ -10,6 +10,7 @@ import { shortCitation } from '../citations';
 import { drawing } from '../drawing';
 import { curveSvg, profileSvg } from '../svg';
 import { fill } from '../texts';
+import { assumptionNumbersOf } from './assumptions';
 import { internalSection } from './internal';
 import { pileTypeName, sizeText } from './summary';
 
@@ -193,6 +194,14 @@ export function pileDetail(ctx: Ctx, pile: AxialPileResult, number: string): Con
   }
   for (const entry of ctx.horizontalByPile.get(pile.Pname) ?? []) {
     out.push(...internalSection(ctx, entry));
+  }
+  const numbers = assumptionNumbersOf(ctx.assumptions, pile.Pname);
+  if (numbers.length > 0) {
+    out.push({
+      text: fill(ctx.t.assumptionsOfPile, { numbers: numbers.join(', ') }),
+      fontSize: 7.5,
+      margin: [0, 6, 0, 0],
+    });
   }
   return out;
 }
