@@ -1,5 +1,5 @@
 import { Button, Dropdown, Progress, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http/api-error';
 import { useNotify } from '../../lib/notify/useNotify';
@@ -40,9 +40,18 @@ export const ExportMenu = ({
   const [progress, setProgress] = useState<TransferProgress | null>(null);
   /** The PDF whose options dialog is open. */
   const [asking, setAsking] = useState<ExportKind | null>(null);
+  /** Seconds since the export started: a long report takes a while on the server before the first byte. */
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (running === null) return undefined;
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
   const pdfBlocked = calculationStatus !== undefined && calculationStatus !== 'fresh';
 
   const run = async (kind: ExportKind, report?: ReportOptions) => {
+    setSeconds(0);
     setRunning(kind);
     setProgress(null);
     try {
@@ -109,7 +118,11 @@ export const ExportMenu = ({
             percent={percent ?? 100}
             status="active"
             format={() =>
-              percent === null || percent >= 100 ? t('files.export.preparing') : `${percent} %`
+              percent === null || percent >= 100
+                ? seconds > 0
+                  ? t('report.creating', { seconds })
+                  : t('files.export.preparing')
+                : `${percent} %`
             }
           />
         </span>
