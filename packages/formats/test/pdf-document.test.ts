@@ -307,6 +307,28 @@ describe.each(['de', 'en'] as const)('PDF report as a document (%s)', (lang) => 
   }, 60_000);
 });
 
+describe("PDF report: contents with the footer's page numbering", () => {
+  it('numbers the contents like the footer when the pages start at 7 ("Anlage 3, Blatt 7")', async () => {
+    const input = inputOf('de', { mode: 'piles', piles: ['101'] });
+    input.workbook.settings.seitenBezeichnung = 'Anlage 3, Blatt';
+    input.workbook.settings.seitenStartNummer = 7;
+    const pages = pagesOf(await renderReportPdf(input), 'start-7');
+    // the footer label of every page: Blatt 7 on the first page
+    pages.forEach((page, index) => expect(page).toContain(`Anlage 3, Blatt ${7 + index}`));
+    const tocLines = pages[1]!
+      .split('\n')
+      .map((line) => /^\s*(\S.*?\S)\s{2,}(\d+)\s*$/.exec(line))
+      .filter((match): match is RegExpExecArray => match !== null);
+    expect(tocLines.map((m) => m[1])).toEqual(expect.arrayContaining(HEADINGS.de.slice(1)));
+    for (const [, heading, label] of tocLines) {
+      const page = pages[Number(label) - 7];
+      expect(page, `${heading} on Blatt ${label}`).toMatch(
+        new RegExp(`^\\s*${heading!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'),
+      );
+    }
+  }, 60_000);
+});
+
 describe('PDF report: compact by default', () => {
   it('60 load points print one line each, on far fewer pages than one page per load point', async () => {
     const base = exampleWorkbook();

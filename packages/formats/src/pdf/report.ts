@@ -17,7 +17,13 @@ import { assumptionsSection, collectAssumptions } from './sections/assumptions';
 import { basisSection } from './sections/basis';
 import { soilSection } from './sections/soil';
 import { summarySection } from './sections/summary';
-import { contents, documentTitle, titlePage } from './sections/title';
+import {
+  contents,
+  contentsWithPages,
+  documentTitle,
+  titlePage,
+  type ContentsEntry,
+} from './sections/title';
 import { verificationSection } from './sections/verification';
 
 export type { ReportDetail, ReportInput } from './common';
@@ -118,14 +124,20 @@ function pageFrame(ctx: Ctx, title: string) {
   return { header, footer };
 }
 
-/** The pdfmake document definition (exported for tests and for callers that want to add pages). */
-export function reportDefinition(input: ReportInput): TDocumentDefinitions {
+/**
+ * The pdfmake document definition (exported for tests and for callers that want to add pages).
+ * @param pages the contents as found by a first layout (only when the page numbering does not start at 1)
+ */
+export function reportDefinition(
+  input: ReportInput,
+  pages?: readonly ContentsEntry[],
+): TDocumentDefinitions {
   const ctx = contextOf(input);
   ctx.assumptions = collectAssumptions(ctx);
   const title = documentTitle(ctx);
   const content: Content[] = [
     ...titlePage(ctx),
-    ...contents(ctx),
+    ...(pages ? contentsWithPages(ctx, pages) : contents(ctx)),
     ...summarySection(ctx, 1),
     ...basisSection(ctx, 2),
     ...assumptionsSection(ctx, 3),
@@ -179,6 +191,38 @@ const LAYOUTS = {
   },
 };
 
+type LaidOutHeading = {
+  tocItem?: unknown;
+  text?: unknown;
+  tocStyle?: Record<string, unknown>;
+  tocMargin?: [number, number, number, number];
+  positions?: { pageNumber: number }[];
+  stack?: unknown[];
+  columns?: unknown[];
+};
+
+/** The numbered headings of a laid-out definition with their pages (pdfmake writes `positions` into them). */
+const headingsOf = (content: readonly unknown[]): ContentsEntry[] => {
+  const found: ContentsEntry[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const heading = node as LaidOutHeading;
+    if (heading.tocItem && typeof heading.text === 'string' && heading.positions?.[0]) {
+      found.push({
+        text: heading.text,
+        page: heading.positions[0].pageNumber,
+        style: heading.tocStyle ?? {},
+        margin: heading.tocMargin ?? [0, 1, 0, 1],
+      });
+    }
+    if (heading.stack) visit(heading.stack);
+    if (heading.columns) visit(heading.columns);
+  };
+  visit(content);
+  return found;
+};
+
 /**
  * Render the report.
  * @returns PDF bytes
@@ -186,6 +230,14 @@ const LAYOUTS = {
 export async function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   setupFonts();
   pdfmake.addTableLayouts(LAYOUTS);
-  const buffer = await pdfmake.createPdf(reportDefinition(input)).getBuffer();
+  const definition = reportDefinition(input);
+  let buffer = await pdfmake.createPdf(definition).getBuffer();
+  // pdfmake's contents print physical page numbers; when the footer's numbering starts elsewhere
+  // ("Anlage 3, Blatt 7"), lay out once more with the contents as a table of the footer's numbers.
+  if ((input.workbook.settings.seitenStartNummer ?? 1) !== 1) {
+    const entries = headingsOf(definition.content as Content[]);
+    const again = reportDefinition(input, entries);
+    if (entries.length > 0) buffer = await pdfmake.createPdf(again).getBuffer();
+  }
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

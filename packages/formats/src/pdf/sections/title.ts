@@ -67,6 +67,47 @@ export function titlePage(ctx: Ctx): Content[] {
   ];
 }
 
+/** A heading of the contents with the page it starts on (physical page, 1 = title page). */
+export type ContentsEntry = {
+  text: string;
+  page: number;
+  style: Record<string, unknown>;
+  margin: [number, number, number, number];
+};
+
+/**
+ * The contents as a plain table with the page labels of the footer (`seitenStartNummer` + page − 1): used
+ * when the numbering does not start at 1, from the pages a first layout found (pdfmake's own contents
+ * print physical page numbers). Same rows and styles as pdfmake's contents, so the pages do not move.
+ */
+export function contentsWithPages(ctx: Ctx, entries: readonly ContentsEntry[]): Content[] {
+  const start = ctx.settings.seitenStartNummer ?? 1;
+  return [
+    {
+      stack: [
+        { text: ctx.t.contents, style: 'h1' },
+        {
+          table: {
+            dontBreakRows: true,
+            widths: ['*', 'auto'],
+            body: entries.map((entry) => [
+              { text: entry.text, style: entry.style, margin: entry.margin, alignment: 'left' },
+              {
+                text: String(start + entry.page - 1),
+                style: entry.style,
+                alignment: 'right',
+                margin: [0, entry.margin[1], 0, entry.margin[3]],
+              },
+            ]),
+          },
+          layout: 'noBorders',
+        },
+      ],
+      pageBreak: 'before',
+    },
+  ];
+}
+
 export function contents(ctx: Ctx): Content[] {
   return [
     {
