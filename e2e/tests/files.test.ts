@@ -62,6 +62,16 @@ afterAll(async () => {
 
 const exportVia = async (page: Page, kind: string, name: string): Promise<Buffer> => {
   await page.getByTestId('export-button').click();
+  if (kind.startsWith('pdf')) {
+    // the PDF asks first how much to print (issue 21); the short form is preselected
+    await page.getByTestId(`export-${kind}`).click();
+    await page.getByTestId('report-detail-summary').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: /Bericht erstellen|Create report/ }).click(),
+    ]);
+    return saveDownload(download, name);
+  }
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),
     page.getByTestId(`export-${kind}`).click(),
@@ -151,6 +161,7 @@ describe('files journey', () => {
     );
     expect(text).toContain('101');
     expect(text).toContain('BP 1');
+    expect(text).toContain('1 Zusammenfassung');
     execFileSync('pdftoppm', [
       '-png',
       '-r',

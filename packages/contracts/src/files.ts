@@ -21,6 +21,32 @@ export const FileLanguageQuerySchema = z.object({
   lang: z.enum(FILE_LANGUAGES, { error: 'INVALID_VALUE' }).default('de'),
 });
 
+/**
+ * How much the PDF report prints (issue 21, ADR 0151): `summary` one line per load point (default), `piles`
+ * the full verification of the load points named in `select` (comma-separated names), `groups` of every
+ * load point of the verification groups in `select` (comma-separated numbers), `all` of every load point.
+ */
+export const REPORT_DETAILS = ['summary', 'piles', 'groups', 'all'] as const;
+export type ReportDetailMode = (typeof REPORT_DETAILS)[number];
+
+/** `?lang=de&detail=piles&select=101,104` of the PDF report. */
+export const PdfReportQuerySchema = FileLanguageQuerySchema.extend({
+  detail: z.enum(REPORT_DETAILS, { error: 'INVALID_VALUE' }).default('summary'),
+  select: z.string({ error: 'INVALID_TYPE' }).max(20_000, { error: 'TOO_LONG' }).default(''),
+}).superRefine((query, ctx) => {
+  const items = query.select
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if ((query.detail === 'piles' || query.detail === 'groups') && items.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['select'], message: 'REQUIRED' });
+  }
+  if (query.detail === 'groups' && items.some((item) => !/^\d{1,9}$/.test(item))) {
+    ctx.addIssue({ code: 'custom', path: ['select'], message: 'NOT_AN_INTEGER' });
+  }
+});
+export type PdfReportQuery = z.infer<typeof PdfReportQuerySchema>;
+
 /** Import file kinds, recognised by extension AND content (magic bytes). */
 export const IMPORT_FORMATS = ['xlsx', 'xls', 'xml'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

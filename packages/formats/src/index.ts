@@ -10,5 +10,10 @@ export { sanitizeSheetName, uniqueSheetNames, SHEET_NAME_MAX } from './xlsx/shee
 export { ZIP_LIMITS } from './xlsx/zip-guard';
 export { SHEET_LIMITS, type Lang } from './xlsx/layout';
 export { sampleWorkbook } from './sample';
-export { renderReportPdf, reportDefinition, type ReportInput } from './pdf/report';
+export {
+  renderReportPdf,
+  reportDefinition,
+  type ReportDetail,
+  type ReportInput,
+} from './pdf/report';
 export { formatIssueParam, formatNumber, issueText, type ReportLang } from './pdf/texts';

@@ -74,19 +74,24 @@ describe('PDF report: issue texts', () => {
     for (const entry of issues) {
       const line = issueText(entry, 'de');
       expect(line, entry.code).not.toContain('{{');
-      expect(line, entry.code).toContain(`[${entry.code}]`);
+      // A reader's sentence: never the code (issue 21).
+      expect(line, entry.code).not.toContain(entry.code);
       // The fixed beginning of the sentence (up to its first placeholder) is the table's German text.
       const sentence = ENGINE_ISSUE_TEXTS[entry.code].de;
       expect(line.startsWith(sentence.split('{{')[0]!), entry.code).toBe(true);
+      // Numbers the sentence names are printed in German format (others stay in the trace).
+      const named = issueTextPlaceholders(sentence);
       for (const [key, value] of Object.entries(entry.params)) {
-        if (typeof value === 'number' && !Number.isInteger(value)) {
+        if (named.includes(key) && typeof value === 'number' && !Number.isInteger(value)) {
           const shown = formatIssueParam(value, 'de');
           expect(shown, `${entry.code}.${key}`).toMatch(/,\d/);
           expect(line, `${entry.code}.${key}`).toContain(shown);
         }
       }
-      // Each issue is in the warnings table and under its load point: at least one is on one page.
-      expect(text, entry.code).toContain(line.replace(/\s+/g, ' '));
+      // Each issue is in the assumptions table, once.
+      // (subscripts are set as text runs: `τ_n,k` and `R_{s,k}` read as τn,k and Rs,k)
+      const printed = line.replace(/_\{([^}]+)\}/g, '$1').replace(/_/g, '');
+      expect(text, entry.code).toContain(printed.replace(/\s+/g, ' '));
     }
     // The report shows the sentences (a few with formatted numbers), not bare codes with raw params.
     writeFileSync(join(dir, 'codes.txt'), [...codes].sort().join('\n'));
@@ -98,30 +103,33 @@ describe('PDF report: issue texts', () => {
     // The engine's English rule prose (`rule` params the sentence states in words) is not repeated.
     expect(text).not.toContain('rule = ');
     expect(text).not.toMatch(/below the toe|check separately|same stepping rule/);
-    expect(text).toContain('Regel der Widerstands-Setzungs-Linie nicht verifiziert: s_sg = 0,5·R_s [MN] + 0,5 ≤ 3 cm');
+    expect(text).toContain(
+      'Regel der Widerstands-Setzungs-Linie nicht verifiziert: ssg = 0,5·Rs [MN] + 0,5 ≤ 3 cm',
+    );
   }, 60_000);
 
   it('prints the English sentences with decimal points', async () => {
     const { text } = await render('en');
     expect(text).toContain('Group reduction by product rule (Converse–Labarre, factor 0.7952)');
-    expect(text).toContain('Notes and warnings');
+    expect(text).toContain('Assumptions');
     expect(text).not.toContain('Gruppenabminderung');
   }, 60_000);
 
-  it('formats parameters the sentence does not mention, with the field label, after the sentence', () => {
+  it('names the field, the value and its limit in words after the sentence, without code or parameter names', () => {
     const entry = {
       code: 'TOO_SMALL',
       field: 'SollDurchmesser',
       params: { value: 0.15, min: 0.3 },
     };
     expect(issueText(entry, 'de')).toBe(
-      'Wert zu klein. (Pfahldurchmesser D / Kantenlänge a; value = 0,15; min = 0,3) [TOO_SMALL]',
+      'Wert zu klein. (Pfahldurchmesser; Wert = 0,15; Minimum = 0,3)',
     );
     expect(issueText(entry, 'en')).toBe(
-      'Value too small. (Pile diameter D / side a; value = 0.15; min = 0.3) [TOO_SMALL]',
+      'Value too small. (Pile diameter; value = 0.15; minimum = 0.3)',
     );
+    // no sentence: a neutral one, never the code or a parameter's program name
     expect(issueText({ code: 'NOT_AN_ENGINE_CODE', params: { n: 1234.5 } }, 'de')).toBe(
-      '(n = 1.234,5) [NOT_AN_ENGINE_CODE]',
+      'Eingabe prüfen.',
     );
     expect(issueTextPlaceholders(ENGINE_ISSUE_TEXTS.TOO_SMALL.de)).toEqual([]);
   });

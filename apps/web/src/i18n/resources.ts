@@ -10,6 +10,8 @@ import engineTrustDe from './features/engine-trust.de.json';
 import engineTrustEn from './features/engine-trust.en.json';
 import panelsDe from './features/panels.de.json';
 import panelsEn from './features/panels.en.json';
+import reportDe from './features/report.de.json';
+import reportEn from './features/report.en.json';
 import teamDe from './features/team.de.json';
 import teamEn from './features/team.en.json';
 import workspaceDe from './features/workspace.de.json';
@@ -37,6 +39,7 @@ export const translationDe = {
   files: filesDe,
   emailChange: emailChangeDe,
   engineTrust: engineTrustDe,
+  report: reportDe,
 };
 
 export const translationEn = {
@@ -47,4 +50,5 @@ export const translationEn = {
   files: filesEn,
   emailChange: emailChangeEn,
   engineTrust: engineTrustEn,
+  report: reportEn,
 };

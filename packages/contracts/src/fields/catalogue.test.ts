@@ -116,10 +116,21 @@ describe('FIELD_CATALOGUE', () => {
     }
   });
 
-  it('contains every settings field of legacy-format §2.5 (66, of which 60 go to the XML) except KopfEinbindung (ADR 0133) plus KopfEingespannt, StahlsorteRohr, StahlrohrHerstellung and StahlrohrKorrosionMm', () => {
-    expect(FIELDS_BY_ENTITY.settings).toHaveLength(69);
-    expect(FIELDS_BY_ENTITY.settings.filter((field) => field.xml !== null)).toHaveLength(59);
+  it('contains every settings field of legacy-format §2.5 (66, of which 60 go to the XML) except KopfEinbindung (ADR 0133) plus KopfEingespannt, StahlsorteRohr, StahlrohrHerstellung, StahlrohrKorrosionMm and the five report fields of issue 21', () => {
+    expect(FIELDS_BY_ENTITY.settings).toHaveLength(74);
     expect(keysOf('settings')).not.toContain('KopfEinbindung');
+    expect(
+      FIELDS_BY_ENTITY.settings
+        .filter((field) => field.key.startsWith('bericht'))
+        .map((f) => f.key),
+    ).toEqual([
+      'berichtAuftraggeber',
+      'berichtPosition',
+      'berichtAufsteller',
+      'berichtRevision',
+      'berichtBaugrundgutachten',
+    ]);
+    expect(FIELDS_BY_ENTITY.settings.filter((field) => field.xml !== null)).toHaveLength(59);
     expect(FIELD_CATALOGUE.settings.default_company_info.default).toBe(true);
   });
 

@@ -1,145 +1,17 @@
-/** Report texts in German (default) and English, and number formatting per language. */
-import type { SettingsGroup } from '@pfahlplaner/contracts';
-import {
-  engineIssueText,
-  FIELD_TEXTS,
-  fillIssueText,
-  ISSUE_PARAMS_IN_WORDS,
-} from '@pfahlplaner/contracts';
+/** Report texts (the tables in texts-de.ts / texts-en.ts), issue sentences and number formatting per language. */
+import { engineIssueText, FIELD_TEXTS, fillIssueText } from '@pfahlplaner/contracts';
+import { paramInWords } from './issue-words';
+import { DE, type Texts } from './texts-de';
+import { EN } from './texts-en';
 
 export type ReportLang = 'de' | 'en';
+export type { Texts };
 
-const DE = {
-  defaultTitle: 'Nachweis der äußeren Standsicherheit',
-  project: 'Projekt',
-  projectNumber: 'Projekt-Nr.',
-  address: 'Adresse',
-  calculation: 'Berechnung',
-  engineVersion: 'Rechenkern',
-  verificationManual: 'Verifikation',
-  /** where the worked examples of this engine version are (ADR 0135) */
-  verificationManualText: (version: string) =>
-    `Rechenbeispiele zum Rechenkern ${version}: docs/verification.md (nachrechenbar mit npm run verify)`,
-  calculatedAt: 'Berechnet am',
-  loadPointCount: 'Anzahl Lastpunkte',
-  inputSummary: 'Berechnungsgrundlagen',
-  warnings: 'Hinweise und Warnungen',
-  noWarnings: 'Keine Hinweise.',
-  overview: 'Übersicht der Lastpunkte',
-  perPile: 'Kräfte und Widerstände je Einzelpfahl.',
-  verification: 'Nachweis Lastpunkt',
-  inputs: 'Eingaben',
-  results: 'Ergebnisse',
-  layers: 'Bodenschichten und verwendete Bodenkennwerte',
-  baseResistance: 'Spitzendruck',
-  curve: 'Widerstands-Setzungs-Linie',
-  profile: 'Bodenprofil mit Pfahl (maßstäblich)',
-  internal: 'Innere Tragfähigkeit',
-  loadCase: 'Lastfall',
-  reinforcement: 'Bewehrung',
-  notCalculated: 'nicht berechnet',
-  yes: 'ja',
-  no: 'nein',
-  page: 'Seite',
-  of: 'von',
-  source: 'Quelle',
-  sourceTable: 'Tabelle',
-  sourceOverride: 'Eingabe',
-  sourceNone: '–',
-  averaged: 'gemittelt',
-  kind: { cohesive: 'bindig', 'non-cohesive': 'nichtbindig', none: '–' },
-  severity: { error: 'Fehler', warning: 'Warnung', info: 'Hinweis' },
-  general: 'Projekt',
-  pileType: 'Pfahltyp',
-  tableFamily: 'Tabellen',
-  loadSource: 'Lastquelle',
-  groupRule: 'Gruppenwirkung',
-  lengthLimit: 'Längenbegrenzung',
-  depth: 'Tiefe',
-  resistance: 'Widerstand',
-  settlement: 'Setzung',
-  groundwater: 'GW',
-  permissible: 'zul.',
-  noHorizontal: 'Keine Horizontallasten für diesen Lastpunkt.',
-  groups: {
-    standard: 'Norm',
-    pileLengths: 'Pfahllängen',
-    permissibleLimits: 'Zulässige Grenzwerte',
-    partialFactors: 'Teilsicherheitsbeiwerte',
-    pileFootSteps: 'Pfahlfußabtreppung',
-    general: 'Allgemein',
-    minimumValues: 'Mindestwerte',
-    increaseFactors: 'Erhöhungen (EA-Pfähle Spannweiten)',
-    crossSection: 'Querschnitt und Bewehrung',
-  } as Partial<Record<SettingsGroup, string>>,
-};
+export const TEXTS: Readonly<Record<ReportLang, Texts>> = { de: DE, en: EN };
 
-const EN: typeof DE = {
-  defaultTitle: 'Verification of external bearing capacity',
-  project: 'Project',
-  projectNumber: 'Project no.',
-  address: 'Address',
-  calculation: 'Calculation',
-  engineVersion: 'Engine',
-  verificationManual: 'Verification',
-  verificationManualText: (version: string) =>
-    `worked examples of engine ${version}: docs/verification.md (re-run with npm run verify)`,
-  calculatedAt: 'Calculated at',
-  loadPointCount: 'Number of load points',
-  inputSummary: 'Basis of calculation',
-  warnings: 'Notes and warnings',
-  noWarnings: 'No notes.',
-  overview: 'Overview of load points',
-  perPile: 'Forces and resistances per single pile.',
-  verification: 'Verification load point',
-  inputs: 'Inputs',
-  results: 'Results',
-  layers: 'Soil layers and soil parameters used',
-  baseResistance: 'Base resistance',
-  curve: 'Resistance–settlement curve',
-  profile: 'Soil profile with pile (to scale)',
-  internal: 'Internal capacity',
-  loadCase: 'Load case',
-  reinforcement: 'Reinforcement',
-  notCalculated: 'not calculated',
-  yes: 'yes',
-  no: 'no',
-  page: 'Page',
-  of: 'of',
-  source: 'Source',
-  sourceTable: 'table',
-  sourceOverride: 'input',
-  sourceNone: '–',
-  averaged: 'averaged',
-  kind: { cohesive: 'cohesive', 'non-cohesive': 'non-cohesive', none: '–' },
-  severity: { error: 'Error', warning: 'Warning', info: 'Note' },
-  general: 'Project',
-  pileType: 'Pile type',
-  tableFamily: 'Tables',
-  loadSource: 'Load source',
-  groupRule: 'Group effect',
-  lengthLimit: 'Length limit',
-  depth: 'Depth',
-  resistance: 'Resistance',
-  settlement: 'Settlement',
-  groundwater: 'GW',
-  permissible: 'perm.',
-  noHorizontal: 'No horizontal loads for this load point.',
-  groups: {
-    standard: 'Standard',
-    pileLengths: 'Pile lengths',
-    permissibleLimits: 'Permissible limits',
-    partialFactors: 'Partial factors',
-    pileFootSteps: 'Pile toe steps',
-    general: 'General',
-    minimumValues: 'Minimum values',
-    increaseFactors: 'Increases (EA-Pfähle ranges)',
-    crossSection: 'Cross section and reinforcement',
-  },
-};
-
-export const TEXTS = { de: DE, en: EN } as const;
-export type Texts = typeof DE;
+/** `{{name}}` placeholders of a text filled in. */
+export const fill = (text: string, values: Record<string, string>): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => values[key] ?? '');
 
 /**
  * A parameter value of an issue in the report's language: numbers with a decimal comma in German (up to
@@ -159,10 +31,11 @@ export const formatIssueParam = (value: string | number | boolean, lang: ReportL
 };
 
 /**
- * Readable text of an engine issue in the report's language: the sentence of the one issue-text table
- * (contracts ENGINE_ISSUE_TEXTS, the same the web shows) with its numbers formatted in that language,
- * then in brackets the field and the parameters the sentence does not mention, then the code.
- * Codes without a sentence (not engine codes) print the code and every parameter.
+ * The sentence of an engine issue in the report's language, as a checking engineer reads it: the text of
+ * the one issue-text table (contracts ENGINE_ISSUE_TEXTS, the same the web shows) with its numbers
+ * formatted in that language, plus the field it concerns and the value and limits the sentence does not
+ * state (in words: Wert, Minimum, Maximum). Never the code and never a parameter's program name (other
+ * parameters are left out: they are in the calculation trace).
  */
 export const issueText = (
   entry: {
@@ -173,20 +46,18 @@ export const issueText = (
   lang: ReportLang,
 ): string => {
   const params = entry.params ?? {};
-  const format = (value: string | number | boolean) => formatIssueParam(value, lang);
+  const format = (value: string | number | boolean, key: string) =>
+    formatIssueParam(paramInWords(key, value, lang), lang);
   const template = engineIssueText(entry.code, lang);
-  const inWords: readonly string[] = template
-    ? (ISSUE_PARAMS_IN_WORDS[entry.code as keyof typeof ISSUE_PARAMS_IN_WORDS] ?? [])
-    : [];
   const filled = template ? fillIssueText(template, params, format) : { text: '', used: [] };
+  const words = TEXTS[lang].paramWords as Readonly<Record<string, string>>;
   const extra = Object.entries(params)
-    .filter(([key, value]) => !filled.used.includes(key) && value !== null && value !== undefined)
-    .filter(([key]) => !inWords.includes(key))
-    .filter(([, value]) => value !== '')
-    .map(([key, value]) => `${key} = ${format(value as string | number | boolean)}`);
+    .filter(([key]) => !filled.used.includes(key) && words[key] !== undefined)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${words[key]} = ${format(value as string | number | boolean, key)}`);
   const label = entry.field ? FIELD_TEXTS[lang][entry.field]?.label : undefined;
   const details = [...(label ? [label] : []), ...extra].join('; ');
-  return [filled.text, details ? `(${details})` : '', `[${entry.code}]`]
+  return [filled.text || TEXTS[lang].issueFallback, details ? `(${details})` : '']
     .filter((part) => part !== '')
     .join(' ');
 };

@@ -1,6 +1,8 @@
 import type { FileLanguage, Plan, ProjectSettings, Workbook } from '@pfahlplaner/contracts';
-import type { ImportIssue, ReportResult } from '@pfahlplaner/formats';
+import type { ImportIssue, ReportDetail, ReportResult } from '@pfahlplaner/formats';
 import type { XlsxReader, XlsxReadResult } from '#app/modules/files/xlsx-reader';
+
+export type { ReportDetail };
 import {
   parseInputDatenXml,
   renderReportPdf,
@@ -27,6 +29,8 @@ export type PdfInput = {
   company: ReportCompany;
   project: { name: string; number: string | null; address: string | null };
   lang: FileLanguage;
+  /** How much the report prints (default: one line per load point). */
+  detail?: ReportDetail;
 };
 
 /** The file codecs the service uses: `@pfahlplaner/formats`, behind one seam. */

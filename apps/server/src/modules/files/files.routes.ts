@@ -1,6 +1,7 @@
 import {
   FailureEnvelopeSchema,
   FileLanguageQuerySchema,
+  PdfReportQuerySchema,
   IMPORT_MAX_BYTES,
   ImportApplyResultSchema,
   ImportPreviewSchema,
@@ -71,17 +72,17 @@ export const filesRoutes = (
       schema: {
         tags: ['files'],
         summary:
-          'PDF report (application/pdf) in German or English; 409 CALCULATION_MISSING / CALCULATION_STALE without a calculation of the current inputs',
+          'PDF report (application/pdf) in German or English, `detail` summary (default) | piles | groups | all with `select` (load point names or group numbers, comma-separated); 409 CALCULATION_MISSING / CALCULATION_STALE without a calculation of the current inputs',
         security: bearer,
         params: ProjectParamsSchema,
-        querystring: FileLanguageQuerySchema,
+        querystring: PdfReportQuerySchema,
         produces: ['application/pdf'],
         response: fileResponses([400, 401, 404, 409]),
       },
     },
     async (request, reply) => {
       const { companyId, projectId } = request.params;
-      const file = await files.pdf(requireAuth(request), companyId, projectId, request.query.lang);
+      const file = await files.pdf(requireAuth(request), companyId, projectId, request.query);
       return sendFile(reply, file);
     },
   );

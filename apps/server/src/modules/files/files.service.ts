@@ -1,6 +1,7 @@
 import type {
   ErrorDetail,
   FileLanguage,
+  PdfReportQuery,
   ImportApplyResult,
   ImportFormat,
   ImportIssue,
@@ -18,10 +19,27 @@ import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { MINUTE } from '#app/lib/clock';
 import type { AuthContext } from '#app/modules/auth/auth.service';
-import type { Codecs, ReportCompany } from '#app/modules/files/codecs';
+import type { Codecs, ReportCompany, ReportDetail } from '#app/modules/files/codecs';
 import { detectImportFormat } from '#app/modules/files/file-type';
 import { createImportGate } from '#app/modules/files/import-gate';
 import type { FilesRepository } from '#app/modules/files/files.repository';
+
+/** The report's detail from the query (`select`: load point names or group numbers, comma-separated). */
+const reportDetailOf = (query: PdfReportQuery): ReportDetail => {
+  const items = query.select
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  switch (query.detail) {
+    case 'piles':
+      return { mode: 'piles', piles: items };
+    case 'groups':
+      return { mode: 'groups', groups: items.map(Number) };
+    case 'summary':
+    case 'all':
+      return { mode: query.detail };
+  }
+};
 import type { ImportUndoStore } from '#app/modules/files/import-undo.repository';
 import type { ProjectsService } from '#app/modules/projects/projects.service';
 import { isProjectNameError } from '#app/modules/projects/projects.service';
@@ -326,13 +344,14 @@ export const filesService = (deps: Deps) => {
   };
 
   return {
-    /** GET …/pdf/?lang=: the report; only with a calculation of the current inputs (else 409). */
+    /** GET …/pdf/?lang=&detail=&select=: the report; only with a calculation of the current inputs (else 409). */
     pdf: async (
       auth: AuthContext,
       companyId: number,
       projectId: number,
-      lang: FileLanguage,
+      query: PdfReportQuery,
     ): Promise<FileAnswer> => {
+      const { lang } = query;
       await projects.assertAccess(auth, companyId, projectId, 'read');
       const fresh = await projects.requireFreshCalculation(projectId);
       const detail = await projects.detail(auth, companyId, projectId);
@@ -351,6 +370,7 @@ export const filesService = (deps: Deps) => {
               .join(', ') || null,
         },
         lang,
+        detail: reportDetailOf(query),
       });
       return {
         bytes,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- envelope data is asserted with toMatchObject, see test-app.ts */
 import { crc32, deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -284,6 +285,33 @@ describe.each(databases)('file routes on %s', (kind) => {
 
       await calculate(owner, project.id);
       expect((await download(owner, project.id, 'pdf/?lang=de')).statusCode).toBe(200);
+    });
+
+    it('prints the detail the reader chose: summary by default, named load points or all (issue 21)', async () => {
+      const project = await withExample(owner, 'Bericht Umfang');
+      await calculate(owner, project.id);
+      const textOf = (bytes: Buffer) =>
+        execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
+      const summary = textOf((await download(owner, project.id, 'pdf/?lang=de')).rawPayload);
+      expect(summary).toContain('1 Zusammenfassung');
+      expect(summary).not.toContain('Nachweis Lastpunkt');
+      const two = textOf(
+        (await download(owner, project.id, 'pdf/?lang=de&detail=piles&select=101,%20104'))
+          .rawPayload,
+      );
+      expect(two).toContain('Nachweis Lastpunkt 101');
+      expect(two).toContain('Nachweis Lastpunkt 104');
+      expect(two).not.toContain('Nachweis Lastpunkt 102');
+      const all = textOf((await download(owner, project.id, 'pdf/?lang=en&detail=all')).rawPayload);
+      expect(all).toContain('Verification load point 102');
+      // a choice without its selection, or a group that is not a number: 400 with the field
+      const empty = await download(owner, project.id, 'pdf/?lang=de&detail=piles');
+      expect(empty.statusCode).toBe(400);
+      expect(json(empty).error?.details).toEqual([{ path: 'select', code: 'REQUIRED' }]);
+      const letters = await download(owner, project.id, 'pdf/?detail=groups&select=1,x');
+      expect(letters.statusCode).toBe(400);
+      expect(json(letters).error?.details).toEqual([{ path: 'select', code: 'NOT_AN_INTEGER' }]);
+      expect((await download(owner, project.id, 'pdf/?detail=some')).statusCode).toBe(400);
     });
 
     it('refuses an unknown language', async () => {

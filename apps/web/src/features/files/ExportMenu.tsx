@@ -1,9 +1,10 @@
 import { Button, Dropdown, Progress, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http/api-error';
 import { useNotify } from '../../lib/notify/useNotify';
 import { EXPORT_KINDS, filesApi, type ExportKind } from './files-api';
+import { ReportOptionsDialog, type ReportOptions } from './ReportOptionsDialog';
 import { percentOf, saveDownload, type Progress as TransferProgress } from './transfer';
 
 export type ExportMenuProps = {
@@ -21,8 +22,9 @@ export type ExportMenuProps = {
 };
 
 /**
- * "Export" menu: PDF report (German / English), Excel workbook, InputDaten XML. Shows the download's
- * progress and hands the file to the browser. Guests may export.
+ * "Export" menu: PDF report (German / English, after the dialog that chooses how much it prints),
+ * Excel workbook, InputDaten XML. Shows the progress (creating, then the bytes received) and hands the
+ * file to the browser. Guests may export.
  */
 export const ExportMenu = ({
   companyId,
@@ -36,14 +38,33 @@ export const ExportMenu = ({
   const notify = useNotify();
   const [running, setRunning] = useState<ExportKind | null>(null);
   const [progress, setProgress] = useState<TransferProgress | null>(null);
+  /** The PDF whose options dialog is open. */
+  const [asking, setAsking] = useState<ExportKind | null>(null);
+  /** Seconds since the export started: a long report takes a while on the server before the first byte. */
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (running === null) return undefined;
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
   const pdfBlocked = calculationStatus !== undefined && calculationStatus !== 'fresh';
 
-  const run = async (kind: ExportKind) => {
+  const run = async (kind: ExportKind, report?: ReportOptions) => {
+    setSeconds(0);
     setRunning(kind);
     setProgress(null);
     try {
       const lang = i18n.language === 'en' ? 'en' : 'de';
-      const download = await filesApi.exportFile(companyId, projectId, kind, lang, setProgress);
+      const download = await filesApi.exportFile(
+        companyId,
+        projectId,
+        kind,
+        lang,
+        setProgress,
+        undefined,
+        report,
+      );
       saveDownload(download);
       notify.success(200, t('files.export.done', { file: download.fileName }));
       onExported?.(kind, download.fileName);
@@ -80,7 +101,11 @@ export const ExportMenu = ({
       <Dropdown
         trigger={['click']}
         disabled={disabled || running !== null}
-        menu={{ items, onClick: ({ key }) => void run(key as ExportKind) }}
+        menu={{
+          items,
+          onClick: ({ key }) =>
+            key.startsWith('pdf') ? setAsking(key as ExportKind) : void run(key as ExportKind),
+        }}
       >
         <Button loading={running !== null} data-testid="export-button">
           {t('files.export.button')}
@@ -93,11 +118,24 @@ export const ExportMenu = ({
             percent={percent ?? 100}
             status="active"
             format={() =>
-              percent === null || percent >= 100 ? t('files.export.preparing') : `${percent} %`
+              percent === null || percent >= 100
+                ? seconds > 0
+                  ? t('report.creating', { seconds })
+                  : t('files.export.preparing')
+                : `${percent} %`
             }
           />
         </span>
       )}
+      <ReportOptionsDialog
+        open={asking !== null}
+        onCancel={() => setAsking(null)}
+        onCreate={(options) => {
+          const kind = asking;
+          setAsking(null);
+          if (kind) void run(kind, options);
+        }}
+      />
     </Space>
   );
 };

@@ -33,11 +33,19 @@ export const filesApi = {
     lang: 'de' | 'en',
     onProgress?: OnProgress,
     signal?: AbortSignal,
+    /** PDF only: how much the report prints (issue 21); default the short form. */
+    report?: { detail: string; select: string },
   ) => {
     const route = EXPORT_ROUTE[kind];
+    const query =
+      kind === 'xlsx'
+        ? { lang }
+        : route.tail === 'pdf' && report
+          ? { ...route.query, detail: report.detail, select: report.select || undefined }
+          : route.query;
     return downloadFile(
       projectPath(companyId, projectId, route.tail),
-      kind === 'xlsx' ? { lang } : route.query,
+      query,
       `project.${route.ext}`,
       onProgress,
       signal,

@@ -221,4 +221,51 @@ describe('download progress (ExportMenu)', () => {
     await waitFor(() => expect(onExported).toHaveBeenCalledWith('xlsx', 'Projekt.xlsx'));
     expect(screen.queryByTestId('export-progress')).toBeNull();
   });
+
+  it('asks how much the PDF prints, sends the choice and counts the seconds while the server creates it', async () => {
+    let answer: ((response: Response) => void) | null = null;
+    const fetchMock = vi.fn((input: RequestInfo | URL) => {
+      const url = urlOf(input);
+      if (url.includes('/pdf/')) return new Promise<Response>((resolve) => (answer = resolve));
+      return Promise.resolve(envelope(USER));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onExported = vi.fn();
+    renderPage(<ExportMenu companyId={7} projectId={3} onExported={onExported} />);
+
+    fireEvent.click(screen.getByTestId('export-button'));
+    fireEvent.click(await screen.findByTestId('export-pdf-de'));
+    // the dialog first; nothing is requested before the choice
+    await screen.findByText('Einzelnachweise aller Lastpunkte');
+    expect(fetchMock.mock.calls.some(([u]) => urlOf(u).includes('/pdf/'))).toBe(false);
+    fireEvent.click(screen.getByText('Einzelnachweise aller Lastpunkte'));
+    fireEvent.click(screen.getByRole('button', { name: 'Bericht erstellen' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => urlOf(u)).find((u) => u.includes('/pdf/'))).toMatch(
+        /\/projects\/3\/pdf\/\?lang=de&detail=all$/,
+      ),
+    );
+    // the server is still creating the report: the bar counts the seconds
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('export-progress').textContent).toMatch(
+          /Wird erstellt … [1-9]\d* s/,
+        ),
+      { timeout: 3000 },
+    );
+    await act(async () => {
+      answer!(
+        new Response(new Uint8Array([37, 80, 68, 70]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-length': '4',
+            'content-disposition': 'attachment; filename="Bericht.pdf"',
+          },
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(onExported).toHaveBeenCalledWith('pdf-de', 'Bericht.pdf'));
+  });
 });

@@ -1,0 +1,79 @@
+/**
+ * Parameter values of engine issues in words of the report's language. The engine keeps program tokens
+ * (`profileBottom`, `uls-compression`, table ids, pile type codes, its mapping prose in English); a
+ * checking engineer reads words and the standard's table. Used by `issueText` before the sentence is filled.
+ */
+import { FIELD_TEXTS } from '@pfahlplaner/contracts';
+import { citation } from './citations';
+import type { ReportLang } from './texts';
+
+type Words = Readonly<Record<string, { de: string; en: string }>>;
+
+const LIMIT: Words = {
+  MaxLaenge: { de: 'maximale Pfahllänge', en: 'maximum pile length' },
+  einzelMaximaleBohrtiefe: {
+    de: 'maximale Bohrtiefe des Lastpunkts',
+    en: 'maximum drilling depth of the load point',
+  },
+  profileBottom: { de: 'Unterkante des Bodenprofils', en: 'bottom of the soil profile' },
+};
+
+const FAILED_CHECK: Words = {
+  'toe-layer': { de: 'Fußschicht nicht tragfähig', en: 'toe layer not bearing' },
+  embedment: { de: 'Mindesteinbindung', en: 'minimum embedment' },
+  'uls-compression': { de: 'Tragfähigkeit auf Druck (GZ 1)', en: 'compressive resistance (ULS)' },
+  'uls-tension': { de: 'Tragfähigkeit auf Zug (GZ 1)', en: 'tensile resistance (ULS)' },
+  'sls-settlement': { de: 'zulässige Setzung (GZ 2)', en: 'permissible settlement (SLS)' },
+};
+
+const MAPPING: Words = {
+  fundex: {
+    de: 'Tabellen 5.12 bis 5.15 der EA-Pfähle 2012 für Bohrpfähle, als Produktannahme für Fundex-Pfähle (keine EA-Tabellen für Schraubpfähle), mit den eingestellten Erhöhungen',
+    en: 'EA-Pfähle 2012 Tables 5.12 to 5.15 for bored piles, as a product assumption for Fundex piles (no EA tables for screw piles), with the increases set',
+  },
+  userValues: {
+    de: 'keine öffentliche EA-Tabelle; Werte q_s,k und q_b,k je Schicht aus der Eingabe',
+    en: 'no public EA table; values q_s,k and q_b,k per layer from the input',
+  },
+};
+
+/** Pile-type mapping prose of the engine (PILE_FAMILIES[..].mapping) in words. */
+const mappingWords = (value: string, lang: ReportLang): string => {
+  if (/bored-pile tables 5\.12/i.test(value)) return MAPPING.fundex![lang];
+  if (/no public EA table/i.test(value)) return MAPPING.userValues![lang];
+  return citation(value, lang);
+};
+
+const TABLE_IDS: Readonly<Record<string, string>> = {
+  'EA-5.12': 'Tab. 5.12',
+  'EA-5.13': 'Tab. 5.13',
+  'EA-5.14': 'Tab. 5.14',
+  'EA-5.15': 'Tab. 5.15',
+};
+
+/** A parameter value in words, or the value itself when it is not a program token. */
+export function paramInWords(
+  key: string,
+  value: string | number | boolean,
+  lang: ReportLang,
+): string | number | boolean {
+  if (typeof value !== 'string') return value;
+  switch (key) {
+    case 'limit':
+      return LIMIT[value]?.[lang] ?? value;
+    case 'failedCheck':
+      return FAILED_CHECK[value]?.[lang] ?? value;
+    case 'mapping':
+      return mappingWords(value, lang);
+    case 'table':
+      return TABLE_IDS[value]
+        ? citation(TABLE_IDS[value], lang)
+        : citation(value.replace(/^EA-/, ''), lang);
+    case 'PfahlTyp':
+      return FIELD_TEXTS[lang].PfahlTyp?.option?.[value] ?? value;
+    case 'rule':
+      return value.replace(/<=/g, '≤').replace(/\bmin\(/g, 'min(');
+    default:
+      return value;
+  }
+}
