@@ -122,7 +122,7 @@ describe('PDF report: issue texts', () => {
       params: { value: 0.15, min: 0.3 },
     };
     expect(issueText(entry, 'de')).toBe(
-      'Wert zu klein. (Pfahldurchmesser; Wert = 0,15; Minimum = 0,3)',
+      'Wert zu klein. (Pfahldurchmesser D / Kantenlänge a; Wert = 0,15; Minimum = 0,3)',
     );
     expect(issueText(entry, 'en')).toBe(
       'Value too small. (Pile diameter; value = 0.15; minimum = 0.3)',
