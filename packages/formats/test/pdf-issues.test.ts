@@ -125,7 +125,7 @@ describe('PDF report: issue texts', () => {
       'Wert zu klein. (Pfahldurchmesser D / Kantenlänge a; Wert = 0,15; Minimum = 0,3)',
     );
     expect(issueText(entry, 'en')).toBe(
-      'Value too small. (Pile diameter; value = 0.15; minimum = 0.3)',
+      'Value too small. (Pile diameter D / side a; value = 0.15; minimum = 0.3)',
     );
     // no sentence: a neutral one, never the code or a parameter's program name
     expect(issueText({ code: 'NOT_AN_ENGINE_CODE', params: { n: 1234.5 } }, 'de')).toBe(
