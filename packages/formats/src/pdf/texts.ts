@@ -5,6 +5,7 @@ import {
   FIELD_TEXTS,
   fillIssueText,
   ISSUE_PARAMS_IN_WORDS,
+  issueParamWord,
 } from '@pfahlplaner/contracts';
 
 export type ReportLang = 'de' | 'en';
@@ -166,7 +167,9 @@ export const issueText = (
   lang: ReportLang,
 ): string => {
   const params = entry.params ?? {};
-  const format = (value: string | number | boolean) => formatIssueParam(value, lang);
+  // identifiers (which limit, which check) in words (contracts ISSUE_PARAM_WORDS, as the web shows them)
+  const format = (value: string | number | boolean, key = '') =>
+    issueParamWord(key, value, lang) ?? formatIssueParam(value, lang);
   const template = engineIssueText(entry.code, lang);
   const inWords: readonly string[] = template
     ? (ISSUE_PARAMS_IN_WORDS[entry.code as keyof typeof ISSUE_PARAMS_IN_WORDS] ?? [])

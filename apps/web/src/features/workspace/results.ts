@@ -32,9 +32,16 @@ export const alignPileResults = (
   });
 };
 
-/** A pile result as a row of result columns (wire names). */
+/** A result with an error (no valid pile): its numbers belong to no length that passed the checks. */
+export const isFailedResult = (result: { issues: readonly { severity: string }[] } | null): boolean =>
+  result !== null && result.issues.some((issue) => issue.severity === 'error');
+
+/**
+ * A pile result as a row of result columns (wire names). A failed row shows no result numbers (no R_d,
+ * no length at the profile bottom): its cells stay empty and the row marker says why (issue 20).
+ */
 export const pileResultRow = (result: AxialPileResult | null): Record<string, unknown> | null =>
-  result ? (result) : null;
+  result && !isFailedResult(result) ? result : null;
 
 type TranslateIssue = (issue: EngineIssue<string>) => string;
 
