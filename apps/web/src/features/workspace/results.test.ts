@@ -2,7 +2,7 @@ import type { PileRow } from '@pfahlplaner/contracts';
 import type { AxialPileResult, ProjectResult } from '@pfahlplaner/engine';
 import { describe, expect, it } from 'vitest';
 import { newRow } from './state/workbook-reducer';
-import { alignPileResults, rowIssuesOf } from './results';
+import { alignPileResults, isFailedResult, pileResultRow, rowIssuesOf } from './results';
 
 const pile = (Pname: string | null) => ({ ...newRow('piles'), Pname }) as PileRow;
 const result = (Pname: string, rowIndex: number, issues: AxialPileResult['issues'] = []) =>
@@ -34,5 +34,22 @@ describe('alignPileResults', () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe('a failed row shows no result numbers (issue 20 item 5)', () => {
+  it('gives no result row for a result with an error, and the result itself otherwise', () => {
+    const failed = result('1', 3, [
+      { code: 'REQUIRED_LENGTH_NOT_FOUND', severity: 'error', params: {} },
+    ] as AxialPileResult['issues']);
+    const warned = result('2', 4, [
+      { code: 'TABLE_VALUE_UNVERIFIED', severity: 'warning', params: {} },
+    ] as AxialPileResult['issues']);
+    // before the fix the failed row's R_d (300 here) and length reached the grid
+    expect(pileResultRow(failed)).toBeNull();
+    expect(isFailedResult(failed)).toBe(true);
+    expect(pileResultRow(warned)).toBe(warned);
+    expect(isFailedResult(warned)).toBe(false);
+    expect(pileResultRow(null)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { fieldsOf, SETTINGS_GROUPS, type ProjectSettings } from '@pfahlplaner/contracts';
+import { fieldsOf, SETTINGS_GROUPS, type FieldDef, type ProjectSettings } from '@pfahlplaner/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCellValue } from '../../grid/cell-value';
@@ -23,7 +23,7 @@ export const CalculationSettingsTab = ({
   const { language, decimalSeparator } = usePreferences();
   const values = settings as unknown as Record<string, unknown>;
   const text = (key: string) => {
-    const field = fieldsOf('settings').find((f) => f.key === key)!;
+    const field: FieldDef = fieldsOf('settings').find((f) => f.key === key)!;
     const value = values[key];
     if (field.kind === 'boolean') return value ? t('workspace.settings.yes') : t('workspace.settings.no');
     if (field.kind === 'integer' && field.control === 'checkbox') {
