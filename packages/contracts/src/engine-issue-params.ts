@@ -9,15 +9,33 @@ export const ISSUE_PARAM_WORDS: Readonly<
   Record<string, Readonly<Record<string, Readonly<Record<IssueTextLang, string>>>>>
 > = {
   limit: {
-    MaxLaenge: { de: 'maximalen Bohrtiefe der Einstellungen', en: 'maximum drilling depth of the settings' },
-    einzelMaximaleBohrtiefe: { de: 'maximalen Bohrtiefe des Lastpunkts', en: 'maximum drilling depth of the load point' },
+    MaxLaenge: {
+      de: 'maximalen Bohrtiefe der Einstellungen',
+      en: 'maximum drilling depth of the settings',
+    },
+    einzelMaximaleBohrtiefe: {
+      de: 'maximalen Bohrtiefe des Lastpunkts',
+      en: 'maximum drilling depth of the load point',
+    },
     profileBottom: { de: 'Unterkante des Bodenprofils', en: 'bottom of the soil profile' },
   },
   failedCheck: {
-    'toe-layer': { de: 'keine Schicht, in der der Fuß abgesetzt werden darf', en: 'no layer in which the toe may stand' },
-    embedment: { de: 'Einbindung in eindringungsrelevante Schichten zu gering', en: 'embedment in layers that count for penetration too small' },
-    'uls-compression': { de: 'Druckwiderstand zu klein (E_d > R_c,d)', en: 'compression resistance too small (E_d > R_c,d)' },
-    'uls-tension': { de: 'Zugwiderstand zu klein (E_d > R_t,d)', en: 'tension resistance too small (E_d > R_t,d)' },
+    'toe-layer': {
+      de: 'keine Schicht, in der der Fuß abgesetzt werden darf',
+      en: 'no layer in which the toe may stand',
+    },
+    embedment: {
+      de: 'Einbindung in eindringungsrelevante Schichten zu gering',
+      en: 'embedment in layers that count for penetration too small',
+    },
+    'uls-compression': {
+      de: 'Druckwiderstand zu klein (E_d > R_c,d)',
+      en: 'compression resistance too small (E_d > R_c,d)',
+    },
+    'uls-tension': {
+      de: 'Zugwiderstand zu klein (E_d > R_t,d)',
+      en: 'tension resistance too small (E_d > R_t,d)',
+    },
     'sls-settlement': { de: 'Setzung größer als zulässig', en: 'settlement larger than allowed' },
   },
 };
@@ -51,7 +69,10 @@ export const issueParamWord = (key: string, value: unknown, lang: IssueTextLang)
   typeof value === 'string' ? (ISSUE_PARAM_WORDS[key]?.[value]?.[lang] ?? null) : null;
 
 /** The advice sentence of an issue (by its `failedCheck` parameter), or null. */
-export const issueAdvice = (params: Readonly<Record<string, unknown>>, lang: IssueTextLang): string | null => {
+export const issueAdvice = (
+  params: Readonly<Record<string, unknown>>,
+  lang: IssueTextLang,
+): string | null => {
   const check = params.failedCheck;
   return typeof check === 'string' ? (ISSUE_ADVICE[check]?.[lang] ?? null) : null;
 };

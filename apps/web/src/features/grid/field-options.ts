@@ -10,14 +10,19 @@ export const fieldOptions = (
   language: string,
 ): { value: string | number; label: string }[] => {
   if (field.kind !== 'enum') return [];
-  const texts = (language === 'en' ? FIELD_TEXTS.en[field.key] : undefined) ?? FIELD_TEXTS.de[field.key];
+  const texts =
+    (language === 'en' ? FIELD_TEXTS.en[field.key] : undefined) ?? FIELD_TEXTS.de[field.key];
   const german = FIELD_TEXTS.de[field.key];
   return field.values.map((option) => ({
     value: option.value,
-    label: texts?.option?.[String(option.value)] ?? german?.option?.[String(option.value)] ?? option.label,
+    label:
+      texts?.option?.[String(option.value)] ??
+      german?.option?.[String(option.value)] ??
+      option.label,
   }));
 };
 
 /** The label of one enum value (the stored value itself only when it is not one of the choices). */
 export const optionLabel = (field: FieldDef, value: unknown, language: string): string =>
-  fieldOptions(field, language).find((option) => option.value === value)?.label ?? String(value ?? '');
+  fieldOptions(field, language).find((option) => option.value === value)?.label ??
+  String(value ?? '');

@@ -33,8 +33,9 @@ export const alignPileResults = (
 };
 
 /** A result with an error (no valid pile): its numbers belong to no length that passed the checks. */
-export const isFailedResult = (result: { issues: readonly { severity: string }[] } | null): boolean =>
-  result !== null && result.issues.some((issue) => issue.severity === 'error');
+export const isFailedResult = (
+  result: { issues: readonly { severity: string }[] } | null,
+): boolean => result !== null && result.issues.some((issue) => issue.severity === 'error');
 
 /**
  * A pile result as a row of result columns (wire names). A failed row shows no result numbers (no R_d,
@@ -66,7 +67,11 @@ export const rowIssuesOf = (
   translate: TranslateIssue,
 ): (RowIssue[] | undefined)[] => {
   const texts = cached(textCache, translate, () => new Map<string, string>());
-  const rows = cached(rowCache, translate, () => new WeakMap<AxialPileResult, RowIssue[] | undefined>());
+  const rows = cached(
+    rowCache,
+    translate,
+    () => new WeakMap<AxialPileResult, RowIssue[] | undefined>(),
+  );
   const textOf = (issue: EngineIssue<string>): string => {
     const key = `${issue.code}|${JSON.stringify(issue.params)}`;
     let text = texts.get(key);
@@ -107,7 +112,8 @@ export const loadResultRows = (
   const source = calculated?.horizontal_loadcases.find((c) => c.name === loadCase.name);
   if (!source) return undefined;
   return loadCase.horizontal_loads.map(
-    (_row, index) => (source.horizontal_loads[index] as Record<string, unknown> | undefined) ?? null,
+    (_row, index) =>
+      (source.horizontal_loads[index] as Record<string, unknown> | undefined) ?? null,
   );
 };
 

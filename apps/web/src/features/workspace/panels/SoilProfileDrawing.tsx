@@ -58,7 +58,10 @@ export function SoilProfileDrawing({
   const slotWidth = (pileRight - left - 8) / Math.max(piles.length, 1);
   const factor = pileWidthFactor(piles, Math.min(26, Math.max(slotWidth * 0.45, 4)));
   // labels of many piles: every n-th pile only (names and toe levels at ~7.5 units per character)
-  const nameStride = labelStride(slotWidth, Math.max(...piles.map((p) => p.Pname.length), 1) * 7.5 + 8);
+  const nameStride = labelStride(
+    slotWidth,
+    Math.max(...piles.map((p) => p.Pname.length), 1) * 7.5 + 8,
+  );
   const toeStride = labelStride(slotWidth, 7 * 7.5 + 8);
   const isThin = slotWidth < 6;
   const start = profile.startKote;
@@ -193,20 +196,27 @@ export function SoilProfileDrawing({
               strokeDasharray={hasToe ? undefined : '3 2'}
             />
             {i % nameStride === 0 && (
-            <text
-              x={cx}
-              y={yTop - 4}
-              fontSize={13}
-              textAnchor="middle"
-              fontWeight={600}
-              fill="#0f2444"
-              data-testid="pile-label"
-            >
-              {p.Pname}
-            </text>
+              <text
+                x={cx}
+                y={yTop - 4}
+                fontSize={13}
+                textAnchor="middle"
+                fontWeight={600}
+                fill="#0f2444"
+                data-testid="pile-label"
+              >
+                {p.Pname}
+              </text>
             )}
             {i % toeStride === 0 && (
-              <text x={cx} y={yToe + 13} fontSize={12} textAnchor="middle" fill="#0f2444" data-testid="toe-label">
+              <text
+                x={cx}
+                y={yToe + 13}
+                fontSize={12}
+                textAnchor="middle"
+                fill="#0f2444"
+                data-testid="toe-label"
+              >
                 {hasToe ? num(p.toeLevel!) : t('panels.profile.noToe')}
               </text>
             )}

@@ -1,4 +1,9 @@
-import { fieldsOf, SETTINGS_GROUPS, type FieldDef, type ProjectSettings } from '@pfahlplaner/contracts';
+import {
+  fieldsOf,
+  SETTINGS_GROUPS,
+  type FieldDef,
+  type ProjectSettings,
+} from '@pfahlplaner/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCellValue } from '../../grid/cell-value';
@@ -25,7 +30,8 @@ export const CalculationSettingsTab = ({
   const text = (key: string) => {
     const field: FieldDef = fieldsOf('settings').find((f) => f.key === key)!;
     const value = values[key];
-    if (field.kind === 'boolean') return value ? t('workspace.settings.yes') : t('workspace.settings.no');
+    if (field.kind === 'boolean')
+      return value ? t('workspace.settings.yes') : t('workspace.settings.no');
     if (field.kind === 'integer' && field.control === 'checkbox') {
       return value === 1 ? t('workspace.settings.yes') : t('workspace.settings.no');
     }
@@ -39,7 +45,12 @@ export const CalculationSettingsTab = ({
     <div className="pp-tab-pane">
       <div className="pp-tab-pane__bar">
         <span className="pp-muted">{t('workspace.settings.summaryLead')}</span>
-        <Button type="primary" icon={<Icon name="settings" />} onClick={onOpenDialog} data-testid="open-settings">
+        <Button
+          type="primary"
+          icon={<Icon name="settings" />}
+          onClick={onOpenDialog}
+          data-testid="open-settings"
+        >
           {t('workspace.settings.edit')}
         </Button>
       </div>

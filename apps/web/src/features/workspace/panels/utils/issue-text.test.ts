@@ -73,7 +73,12 @@ describe('a failed length search in words (issue 20 item 5)', () => {
   const failed = {
     code: 'REQUIRED_LENGTH_NOT_FOUND',
     severity: 'error' as const,
-    params: { limit: 'profileBottom', failedCheck: 'toe-layer', maxLength: 11.76, bestLength: 11.76 },
+    params: {
+      limit: 'profileBottom',
+      failedCheck: 'toe-layer',
+      maxLength: 11.76,
+      bestLength: 11.76,
+    },
   };
 
   it('names the limit and the failed check in German words and says what to change', () => {
@@ -86,7 +91,13 @@ describe('a failed length search in words (issue 20 item 5)', () => {
   });
 
   it('does the same in English, for each check', () => {
-    for (const check of ['toe-layer', 'embedment', 'uls-compression', 'uls-tension', 'sls-settlement']) {
+    for (const check of [
+      'toe-layer',
+      'embedment',
+      'uls-compression',
+      'uls-tension',
+      'sls-settlement',
+    ]) {
       const text = issueText(real('en'), {
         ...failed,
         params: { ...failed.params, limit: 'MaxLaenge', failedCheck: check },

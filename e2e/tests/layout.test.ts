@@ -1,0 +1,202 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, demoAccount, signIn } from '../support/accounts';
+import { launchBrowser, newContext, screenshot } from '../support/browser';
+
+const baseURL = inject('baseURL');
+const serverLogFile = inject('serverLogFile');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const SIZES = [
+  [1280, 720],
+  [1440, 900],
+  [1920, 1080],
+] as const;
+
+/** A project as an engineer's: 60 load points in one profile of three layers and one load case. */
+const seedProject = async (token: string, companyId: number): Promise<number> => {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const base = `${baseURL}/api/v1/companies/${companyId}/projects`;
+  const created = (await (
+    await fetch(`${base}/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: `Widerlager Nord Achse 10–40 ${Date.now() % 1000}`,
+        number: 'P-2026-0417',
+      }),
+    })
+  ).json()) as { data: { id: number } };
+  const id = created.data.id;
+  const detail = (await (await fetch(`${base}/${id}/`, { headers })).json()) as {
+    data: { workbook: Record<string, unknown> & { version: number } };
+  };
+  const workbook = {
+    ...detail.data.workbook,
+    piles: Array.from({ length: 60 }, (_, i) => ({
+      Pname: String(101 + i),
+      AEHoehe: 157,
+      SollPfahlOberKante: 156.76 - (i % 5) * 0.1,
+      Rechtswert: -595 + i * 1.5,
+      Hochwert: 696.9 + (i % 3),
+      SollDurchmesser: 1,
+      AlternativeCharakteristischeLastZ: 1500,
+      AlternativeDesignLastZ: 2100,
+      BodenProfil: 'BP 1',
+      einzelMindestEindringung: 3,
+      einzelzulaessigeSetzungCm: 3,
+      prozentualerMantelAnteil: 100,
+    })),
+    soil_profiles: [
+      {
+        name: 'BP 1',
+        startKote: 158,
+        grundwasserStand: 151,
+        soil_layers: [
+          // a soft top layer the toe may not stand in, then two bearing layers
+          {
+            endKote: 150,
+            bodenArt: 'Lehm',
+            cuk: 0.1,
+            phi: 20,
+            FuszAbsetzbar: false,
+            IstEindringRelevant: false,
+          },
+          { endKote: 140, bodenArt: 'Kies und Sand', qc: 25, phi: 35, ESoben: 60, ESunten: 80 },
+          { endKote: 120, bodenArt: 'Mergel', qc: 30, phi: 30, ESoben: 80, ESunten: 100 },
+        ],
+      },
+    ],
+    horizontal_loadcases: [
+      {
+        name: 'LK 1',
+        horizontal_loads: [
+          { Pname: '101', gkz: 1000, qkz: 200, Hgkx: 50, OKBodenBiegung: 157, Grundwasser: 151 },
+        ],
+      },
+    ],
+  };
+  const saved = await fetch(`${base}/${id}/update-table-datas/`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify(workbook),
+  });
+  if (saved.status !== 200) throw new Error(`seed: ${saved.status} ${await saved.text()}`);
+  return id;
+};
+
+/** Horizontal overflow of the page, toolbars on more than one line, and raw codes in the visible text. */
+const layoutProblems = async (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth) {
+      problems.push(`page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    }
+    // every visible drawer and dialog fits the window and does not scroll sideways
+    for (const box of document.querySelectorAll<HTMLElement>(
+      '.ant-drawer-content-wrapper, .ant-modal',
+    )) {
+      const rect = box.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      if (rect.right > window.innerWidth + 1)
+        problems.push(`${box.className} ends at ${rect.right}`);
+    }
+    for (const body of document.querySelectorAll<HTMLElement>(
+      '.ant-drawer-body, .ant-modal-body, .ant-modal-body > div > div',
+    )) {
+      if (body.scrollWidth > body.clientWidth + 1) {
+        problems.push(
+          `${body.className || 'dialog content'} scrolls sideways: ${body.scrollWidth} > ${body.clientWidth}`,
+        );
+      }
+    }
+    // the workspace toolbar: one line (every item's top within the first item's line)
+    const bar = document.querySelector('.pp-workspace__bar');
+    if (bar) {
+      const items = [...bar.children]
+        .map((c) => c.getBoundingClientRect())
+        .filter((r) => r.height > 0);
+      const top = Math.min(...items.map((r) => r.top));
+      const lowest = Math.max(...items.map((r) => r.top));
+      if (lowest - top > 12) problems.push(`toolbar wraps: items from ${top} to ${lowest}`);
+      if (bar.scrollWidth > bar.clientWidth + 1) problems.push('toolbar scrolls sideways');
+    }
+    // no raw code or identifier in the text a person reads (CURVE_RULE_UNVERIFIED, profileBottom, toe-layer)
+    const text = document.body.innerText;
+    const raw = text.match(
+      /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|profileBottom|toe-layer|sls-settlement|uls-compression/g,
+    );
+    if (raw) problems.push(`raw codes on screen: ${[...new Set(raw)].join(', ')}`);
+    return problems;
+  });
+
+const check = async (page: Page, name: string, width: number) => {
+  await page.waitForTimeout(400);
+  await screenshot(page, `layout-${width}-${name}`);
+  expect(await layoutProblems(page), `${name} at ${width} px`).toEqual([]);
+};
+
+describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
+  it('shows every workspace screen and the account pages without sideways overflow, wrapped toolbar or raw codes', async () => {
+    const demo = demoAccount(serverLogFile);
+    if (!demo) throw new Error('no demo account in the server log');
+    const { token, companyId } = await apiLogin(baseURL, demo.email, demo.password);
+    const projectId = await seedProject(token, companyId);
+
+    for (const [width, height] of SIZES) {
+      const context = await newContext(browser, baseURL, width, height);
+      const page = await context.newPage();
+      await signIn(page, demo.email, demo.password);
+      await page.getByTestId('decimal-comma').click();
+      await page.getByTestId('project-table').waitFor();
+      await check(page, 'projects', width);
+      for (const tab of ['profile', 'company', 'users', 'payment']) {
+        await page.goto(`/account?tab=${tab}`);
+        await page.waitForLoadState('networkidle');
+        await check(page, `account-${tab}`, width);
+      }
+
+      await page.goto(`/projects/${projectId}`);
+      await page.getByTestId('workspace').waitFor();
+      await page.getByTestId('calculate').click();
+      await page.getByTestId('calc-state-fresh').waitFor({ timeout: 60_000 });
+      await page.mouse.move(width / 2, height - 20);
+      await check(page, 'grid', width);
+      for (const [tab, name] of [
+        ['Projektdaten', 'project'],
+        ['Berechnungseinstellungen', 'calc-settings'],
+        ['PDF-Ausgabe', 'pdf'],
+        ['Bodenprofil', 'soil'],
+        ['Querschnitt / Innere Tragfähigkeit', 'load-cases'],
+        ['Ansicht', 'view'],
+      ] as const) {
+        await page.getByRole('tab', { name: tab, exact: true }).click();
+        await check(page, name, width);
+      }
+      // "Einstellungen" is no longer both a tab and a button
+      expect(await page.getByRole('tab', { name: 'Einstellungen', exact: true }).count()).toBe(0);
+
+      await page.getByTestId('settings-button').click();
+      await page.getByTestId('settings-group-general').waitFor();
+      await check(page, 'settings-dialog', width);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('settings-group-general').waitFor({ state: 'detached' });
+
+      await page.getByRole('tab', { name: 'Äußere Tragfähigkeit', exact: true }).click();
+      await page.getByTestId('row-detail').first().click();
+      await page.getByTestId('pile-detail').waitFor();
+      await page.getByTestId('curve-R').waitFor();
+      await check(page, 'pile-detail', width);
+      await page.keyboard.press('Escape');
+      await context.close();
+    }
+  });
+});
