@@ -145,13 +145,20 @@ const check = async (page: Page, name: string, width: number) => {
 };
 
 describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
-  it('shows every workspace screen and the account pages without sideways overflow, wrapped toolbar or raw codes', async () => {
-    const demo = demoAccount(serverLogFile);
-    if (!demo) throw new Error('no demo account in the server log');
+  let demo: { email: string; password: string };
+  let projectId: number;
+  beforeAll(async () => {
+    const account = demoAccount(serverLogFile);
+    if (!account) throw new Error('no demo account in the server log');
+    demo = account;
     const { token, companyId } = await apiLogin(baseURL, demo.email, demo.password);
-    const projectId = await seedProject(token, companyId);
+    projectId = await seedProject(token, companyId);
+  });
 
-    for (const [width, height] of SIZES) {
+  it.each(SIZES)(
+    'shows every workspace screen and the account pages at %i×%i without sideways overflow, wrapped toolbar or raw codes',
+    { timeout: 300_000 },
+    async (width, height) => {
       const context = await newContext(browser, baseURL, width, height);
       const page = await context.newPage();
       await signIn(page, demo.email, demo.password);
@@ -197,6 +204,6 @@ describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
       await check(page, 'pile-detail', width);
       await page.keyboard.press('Escape');
       await context.close();
-    }
-  });
+    },
+  );
 });
