@@ -101,16 +101,18 @@ const layoutProblems = async (page: Page): Promise<string[]> =>
       problems.push(`page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
     }
     // every visible drawer and dialog fits the window and does not scroll sideways
-    for (const box of document.querySelectorAll<HTMLElement>(
-      '.ant-drawer-content-wrapper, .ant-modal',
+    for (const box of Array.from(
+      document.querySelectorAll<HTMLElement>('.ant-drawer-content-wrapper, .ant-modal'),
     )) {
       const rect = box.getBoundingClientRect();
       if (rect.width === 0) continue;
       if (rect.right > window.innerWidth + 1)
         problems.push(`${box.className} ends at ${rect.right}`);
     }
-    for (const body of document.querySelectorAll<HTMLElement>(
-      '.ant-drawer-body, .ant-modal-body, .ant-modal-body > div > div',
+    for (const body of Array.from(
+      document.querySelectorAll<HTMLElement>(
+        '.ant-drawer-body, .ant-modal-body, .ant-modal-body > div > div',
+      ),
     )) {
       if (body.scrollWidth > body.clientWidth + 1) {
         problems.push(
@@ -118,16 +120,20 @@ const layoutProblems = async (page: Page): Promise<string[]> =>
         );
       }
     }
-    // the workspace toolbar: one line (every item's top within the first item's line)
-    const bar = document.querySelector('.pp-workspace__bar');
-    if (bar) {
-      const items = [...bar.children]
+    // the workspace toolbar and the visible grid toolbars: one line (every item's top on the first line)
+    const bars = Array.from(
+      document.querySelectorAll<HTMLElement>('.pp-workspace__bar, .pp-grid__toolbar'),
+    );
+    for (const bar of bars) {
+      const items = Array.from(bar.querySelectorAll<HTMLElement>('button, .ant-select, h1'))
         .map((c) => c.getBoundingClientRect())
         .filter((r) => r.height > 0);
+      if (items.length === 0) continue;
       const top = Math.min(...items.map((r) => r.top));
       const lowest = Math.max(...items.map((r) => r.top));
-      if (lowest - top > 12) problems.push(`toolbar wraps: items from ${top} to ${lowest}`);
-      if (bar.scrollWidth > bar.clientWidth + 1) problems.push('toolbar scrolls sideways');
+      if (lowest - top > 12)
+        problems.push(`${bar.className} wraps: items from ${top} to ${lowest}`);
+      if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`${bar.className} scrolls sideways`);
     }
     // no raw code or identifier in the text a person reads (CURVE_RULE_UNVERIFIED, profileBottom, toe-layer)
     const text = document.body.innerText;
