@@ -171,6 +171,18 @@ describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
       await page.getByTestId('decimal-comma').click();
       await page.getByTestId('project-table').waitFor();
       await check(page, 'projects', width);
+      // "Teilen": the dialog says that changes are saved, has a way to close it, counts in German plurals
+      await page.getByTestId('project-share').first().click();
+      await page.getByTestId('share-done').waitFor();
+      await page.locator('.ant-transfer').waitFor();
+      await page.waitForTimeout(500);
+      const share = await page.locator('.ant-modal').innerText();
+      expect(share).toContain('Jede Änderung wird sofort gespeichert.');
+      expect(share).toMatch(/\d+ Person(en)?/);
+      expect(share).not.toMatch(/Eintrag|Einträge/);
+      await check(page, 'share', width);
+      await page.getByTestId('share-done').click();
+      await page.getByTestId('share-done').waitFor({ state: 'detached' });
       for (const tab of ['profile', 'company', 'users', 'payment']) {
         await page.goto(`/account?tab=${tab}`);
         await page.waitForLoadState('networkidle');
