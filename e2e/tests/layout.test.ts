@@ -106,8 +106,9 @@ const layoutProblems = async (page: Page): Promise<string[]> =>
     )) {
       const rect = box.getBoundingClientRect();
       if (rect.width === 0) continue;
-      if (rect.right > window.innerWidth + 1)
+      if (rect.right > window.innerWidth + 1) {
         problems.push(`${box.className} ends at ${rect.right}`);
+      }
     }
     for (const body of Array.from(
       document.querySelectorAll<HTMLElement>(
@@ -131,8 +132,9 @@ const layoutProblems = async (page: Page): Promise<string[]> =>
       if (items.length === 0) continue;
       const top = Math.min(...items.map((r) => r.top));
       const lowest = Math.max(...items.map((r) => r.top));
-      if (lowest - top > 12)
+      if (lowest - top > 12) {
         problems.push(`${bar.className} wraps: items from ${top} to ${lowest}`);
+      }
       if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`${bar.className} scrolls sideways`);
     }
     // no raw code or identifier in the text a person reads (CURVE_RULE_UNVERIFIED, profileBottom, toe-layer)

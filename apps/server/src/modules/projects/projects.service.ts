@@ -113,7 +113,11 @@ type CalcMeta = {
  */
 const toCalculationInfo = (meta: CalcMeta, currentHash: string): CalculationInfo => {
   const staleReason =
-    meta.input_hash !== currentHash ? 'inputs' : meta.engine_version !== ENGINE_VERSION ? 'engine' : null;
+    meta.input_hash !== currentHash
+      ? 'inputs'
+      : meta.engine_version !== ENGINE_VERSION
+        ? 'engine'
+        : null;
   return {
     engine_version: meta.engine_version,
     calculated_at: iso(meta.calculated_at),

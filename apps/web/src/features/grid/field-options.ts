@@ -25,4 +25,4 @@ export const fieldOptions = (
 /** The label of one enum value (the stored value itself only when it is not one of the choices). */
 export const optionLabel = (field: FieldDef, value: unknown, language: string): string =>
   fieldOptions(field, language).find((option) => option.value === value)?.label ??
-  String(value ?? '');
+  (typeof value === 'string' || typeof value === 'number' ? String(value) : '');

@@ -30,8 +30,9 @@ export const CalculationSettingsTab = ({
   const text = (key: string) => {
     const field: FieldDef = fieldsOf('settings').find((f) => f.key === key)!;
     const value = values[key];
-    if (field.kind === 'boolean')
+    if (field.kind === 'boolean') {
       return value ? t('workspace.settings.yes') : t('workspace.settings.no');
+    }
     if (field.kind === 'integer' && field.control === 'checkbox') {
       return value === 1 ? t('workspace.settings.yes') : t('workspace.settings.no');
     }
