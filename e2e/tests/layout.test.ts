@@ -112,7 +112,7 @@ const layoutProblems = async (page: Page): Promise<string[]> =>
     }
     for (const body of Array.from(
       document.querySelectorAll<HTMLElement>(
-        '.ant-drawer-body, .ant-modal-body, .ant-modal-body > div > div',
+        '.ant-drawer-body, .ant-modal-body, .ant-modal-body > div > div, .ant-drawer-body .ant-card, .ant-modal-body .ant-card',
       ),
     )) {
       if (body.scrollWidth > body.clientWidth + 1) {

@@ -86,7 +86,7 @@ export function PileDetailPanel({
               <LayerTraceTable trace={trace} profile={profile} />
             </div>
           </Card>
-          <div className="pp-pile-detail__pair">
+          <div className="pp-pile-detail__pair pp-pile-detail__pair--wide">
             <Card {...CARD} title={t('panels.detail.inputs')}>
               <TraceInputs trace={trace} />
             </Card>
