@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, demoAccount, signIn } from '../support/accounts';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { shownCell } from '../support/grid';
 
 const baseURL = inject('baseURL');
 const serverLogFile = inject('serverLogFile');
@@ -53,6 +54,10 @@ const seedProject = async (token: string, companyId: number): Promise<number> =>
       einzelMindestEindringung: 3,
       einzelzulaessigeSetzungCm: 3,
       prozentualerMantelAnteil: 100,
+      // the last load point carries far more than any length in the profile can: a failed row
+      ...(i === 59
+        ? { AlternativeCharakteristischeLastZ: 150000, AlternativeDesignLastZ: 210000 }
+        : {}),
     })),
     soil_profiles: [
       {
@@ -218,6 +223,50 @@ describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
       await page.getByTestId('settings-group-general').waitFor({ state: 'detached' });
 
       await page.getByRole('tab', { name: 'Äußere Tragfähigkeit', exact: true }).click();
+      if (width === 1280) {
+        // the failed row (issue 20 item 5): no R_d and no length, the marker says why in words
+        await page.evaluate(() => {
+          const grid = '[data-testid="grid-piles"]';
+          for (const viewport of Array.from(
+            document.querySelectorAll(`${grid} .ag-body-viewport, ${grid} .ag-grid-viewport`),
+          )) {
+            viewport.scrollTop = viewport.scrollHeight;
+          }
+        });
+        await page.locator('[data-testid="grid-piles"] .ag-row[row-index="59"]').first().waitFor();
+        expect(await (await shownCell(page, 'piles', 59, 'R_d')).innerText()).toBe('');
+        expect(await (await shownCell(page, 'piles', 59, 'IstLaenge')).innerText()).toBe('');
+        expect(await (await shownCell(page, 'piles', 58, 'R_d')).innerText()).not.toBe('');
+        const marker = page
+          .locator('[data-testid="grid-piles"] .ag-row[row-index="59"] [data-testid="row-failed"]')
+          .first();
+        await marker.hover();
+        const tooltip = page.locator('.ag-tooltip').first();
+        await tooltip.waitFor({ timeout: 5000 });
+        const text = await tooltip.innerText();
+        expect(text).toMatch(
+          /Keine Pfahllänge bis zur .+ erfüllt alle Nachweise; zuletzt nicht erfüllt: /,
+        );
+        expect(text).not.toMatch(/profileBottom|MaxLaenge|uls-compression|toe-layer/);
+        await screenshot(page, `layout-${width}-failed-row`);
+        await page
+          .locator('[data-testid="grid-piles"] .ag-row[row-index="59"] [data-testid="row-detail"]')
+          .first()
+          .click();
+        await page.getByTestId('pile-failed').waitFor();
+        expect(await page.getByTestId('curve-R').count()).toBe(0);
+        await check(page, 'failed-detail', width);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('pile-failed').waitFor({ state: 'detached' });
+        await page.evaluate(() => {
+          const grid = '[data-testid="grid-piles"]';
+          for (const viewport of Array.from(
+            document.querySelectorAll(`${grid} .ag-body-viewport, ${grid} .ag-grid-viewport`),
+          )) {
+            viewport.scrollTop = 0;
+          }
+        });
+      }
       await page.getByTestId('row-detail').first().click();
       await page.getByTestId('pile-detail').waitFor();
       await page.getByTestId('curve-R').waitFor();
