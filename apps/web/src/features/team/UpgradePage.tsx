@@ -390,15 +390,16 @@ export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) 
                       </Space.Compact>
                     </Form.Item>
                   )}
-                  {verifiedEmail && formEmail?.trim().toLowerCase() === verifiedEmail && (
-                    <Alert
-                      type="success"
-                      showIcon
-                      className="pp-form-alert"
-                      title={`${t('team.upgrade.verified')}: ${verifiedEmail}`}
-                      data-testid="company-email-verified"
-                    />
-                  )}
+                  {verifiedEmail &&
+                    formEmail?.trim().toLowerCase() === verifiedEmail.toLowerCase() && (
+                      <Alert
+                        type="success"
+                        showIcon
+                        className="pp-form-alert"
+                        title={`${t('team.upgrade.verified')}: ${verifiedEmail}`}
+                        data-testid="company-email-verified"
+                      />
+                    )}
                   <Space>
                     <Button onClick={() => setStep(0)}>{t('team.upgrade.back')}</Button>
                     <Button
