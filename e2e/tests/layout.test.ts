@@ -267,7 +267,8 @@ describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
           }
         });
       }
-      await page.getByTestId('row-detail').first().click();
+      const firstRow = page.locator('[data-testid="grid-piles"] .ag-row[row-index="0"]');
+      await firstRow.getByTestId('row-detail').first().click();
       await page.getByTestId('pile-detail').waitFor();
       await page.getByTestId('curve-R').waitFor();
       await check(page, 'pile-detail', width);

@@ -13,7 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../i18n';
 import { isApiError } from '../../lib/http/api-error';
+import { formatNumber } from '../../lib/format/number-format';
 import { useNotify } from '../../lib/notify/useNotify';
+import { usePreferences } from '../preferences/usePreferences';
 import { useCurrentUser } from '../auth/session';
 import { CatalogueGrid, type ResultMode } from '../grid/CatalogueGrid';
 import {
@@ -156,14 +158,17 @@ const Workspace = ({
 
   const pileResults = useMemo(() => alignPileResults(doc.piles, source), [doc.piles, source]);
   const pileRows = useMemo(() => pileResults.map(pileResultRow), [pileResults]);
+  const { decimalSeparator } = usePreferences();
   const translateIssue = useCallback(
     (issue: EngineIssue<string>) =>
-      // one text rule for the row tooltips and the detail panel (identifiers in words, advice on failure)
+      // one text rule for the row tooltips and the detail panel (identifiers in words, advice on failure,
+      // numbers with the user's decimal mark as the detail panel writes them)
       issueText(
         { language: i18n.language, exists: (k) => i18n.exists(k), t: i18n.t.bind(i18n) as unknown as Translator['t'] },
         issue,
+        (value) => formatNumber(value, decimalSeparator, { maxDecimals: 4 }),
       ),
-    [i18n],
+    [i18n, decimalSeparator],
   );
   const rowIssues = useMemo(() => rowIssuesOf(pileResults, translateIssue), [pileResults, translateIssue]);
 
