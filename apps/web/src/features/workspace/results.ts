@@ -129,7 +129,10 @@ export const pilesInProfile = (
           {
             Pname: pile.Pname ?? String(index + 1),
             topLevel: pile.SollPfahlOberKante,
-            toeLevel: results[index]?.Soll_UK_Pfahl ?? null,
+            // a failed row has no toe (its best trial length is no result)
+            toeLevel: isFailedResult(results[index] ?? null)
+              ? null
+              : (results[index]?.Soll_UK_Pfahl ?? null),
             diameter: pile.SollDurchmesser ?? 0,
           },
         ]
