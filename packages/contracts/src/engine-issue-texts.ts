@@ -192,8 +192,8 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'The pile top lies below the end of the profile.',
   },
   REQUIRED_LENGTH_NOT_FOUND: {
-    de: 'Keine Länge erfüllt die Nachweise (Grenze {{limit}}, zuletzt verletzt: {{failedCheck}}); gezeigt sind die Werte der besten Länge.',
-    en: 'No length satisfies the checks (limit {{limit}}, last failed: {{failedCheck}}); the values of the best length are shown.',
+    de: 'Keine Pfahllänge bis zur {{limit}} erfüllt alle Nachweise; zuletzt nicht erfüllt: {{failedCheck}}.',
+    en: 'No pile length down to the {{limit}} satisfies all checks; last failed: {{failedCheck}}.',
   },
   MIN_LENGTH_BELOW_PROFILE: {
     de: 'Die Mindestpfahllänge ist größer als die zulässige Länge.',
@@ -242,8 +242,8 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'Element length increased.',
   },
   LATERAL_NO_SOIL_SUPPORT: {
-    de: 'Keine seitliche Bettung am Pfahl.',
-    en: 'No lateral soil support along the pile.',
+    de: 'Keine seitliche Bettung am Pfahl: im Bodenprofil E_s oben/unten der Schichten eingeben (MN/m²) und in dieser Zeile „OK Boden Biegung“ und Grundwasserstand in m NHN (über dem Pfahlfuß, meist die Geländehöhe am Pfahl).',
+    en: 'No lateral soil support along the pile: enter E_s top/bottom of the layers in the soil profile (MN/m²) and, in this row, the ground level for bending and the groundwater level in m NHN (above the pile toe, usually the ground level at the pile).',
   },
   LATERAL_PASSIVE_PRESSURE_INTERIM: {
     de: 'Erdwiderstand vorläufig eben (2D) × Pfahlbreite angesetzt (konservativ).',
@@ -400,8 +400,8 @@ export const ENGINE_ISSUE_TEXTS: {
     en: 'Raked pile: loads resolved along the pile axis.',
   },
   LOADCASE_HORIZONTAL_DESIGN_OFF: {
-    de: 'Die Horizontalbemessung ist ausgeschaltet.',
-    en: 'Horizontal design is switched off.',
+    de: 'Nicht berechnet: „Lastkombinationen horizontal berechnen“ ist in den Berechnungseinstellungen ausgeschaltet.',
+    en: 'Not calculated: “Calculate load cases horizontally” is switched off in the calculation settings.',
   },
 };
 

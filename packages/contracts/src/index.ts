@@ -2,6 +2,7 @@
 export * from './error-codes';
 export * from './engine-issue-codes';
 export * from './engine-issue-texts';
+export * from './engine-issue-params';
 export * from './envelope';
 export * from './roles';
 export * from './auth';

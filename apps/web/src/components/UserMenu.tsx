@@ -3,10 +3,14 @@ import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+/**
+ * Two letters for the avatar: first and second name; titles and abbreviations ("Dr.-Ing.", "Prof.",
+ * "Dipl.-Ing.", a middle initial "J.") are skipped — any word ending with a full stop (issue 20).
+ */
 export const initials = (name: string): string =>
   name
     .split(/\s+/)
-    .filter(Boolean)
+    .filter((part) => part !== '' && !part.endsWith('.'))
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';

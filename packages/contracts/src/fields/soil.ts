@@ -215,12 +215,13 @@ export const SOIL_LAYER_FIELDS = [
     role: 'input',
     kind: 'boolean',
     unit: '-',
-    default: false,
+    default: true,
     nullable: false,
     grid: 'default',
     excel: { de: 'Fußabsetzbarkeit', en: 'Toe may stand', legacy: true },
     xml: { element: '_FuszAbsetzbar', factor: 1 },
-    source: 'legacy-format §2.8 [C]',
+    source:
+      'legacy-format §2.8 [C] (predecessor default false); default true for new layers (ADR 0145): with false no toe can stand anywhere and every pile fails (calculation-reference §2.6 a); the engineer unticks layers that cannot carry the toe',
   },
   {
     key: 'IstEindringRelevant',
@@ -228,12 +229,13 @@ export const SOIL_LAYER_FIELDS = [
     role: 'input',
     kind: 'boolean',
     unit: '-',
-    default: false,
+    default: true,
     nullable: false,
     grid: 'default',
     excel: { de: 'Eindringungsrelevant', en: 'Counts for penetration', legacy: true },
     xml: { element: '_IstEindringRelevant', factor: 1 },
-    source: 'legacy-format §2.8 [C]',
+    source:
+      'legacy-format §2.8 [C] (predecessor default false); default true for new layers (ADR 0145): embedment counts in every layer unless unticked (calculation-reference §2.6 a, minimum embedment)',
   },
   {
     key: 'deltaVonPhi',

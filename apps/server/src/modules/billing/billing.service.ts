@@ -540,10 +540,18 @@ export const billingService = (deps: Deps) => {
       if (plan === 'Paid' && status === 'active' && !subscription) {
         throw new AppError('ALREADY_SUBSCRIBED'); // the demo company: running without an end
       }
-      const verified = await billing.latestEmailCode(auth.userId, input.company_verify_email);
+      // the Owner's own login address was verified with a code at sign-up: no second code for it (issue 20)
+      const owner = await deps.users.findById(auth.userId);
+      const isOwnVerified =
+        owner?.email_verified_at != null &&
+        owner.email.toLowerCase() === input.company_verify_email.toLowerCase();
+      const verified = isOwnVerified
+        ? null
+        : await billing.latestEmailCode(auth.userId, input.company_verify_email);
       if (
-        !verified?.verified_at ||
-        now.getTime() - verified.verified_at.getTime() > COMPANY_EMAIL_VERIFIED_WINDOW_MS
+        !isOwnVerified &&
+        (!verified?.verified_at ||
+          now.getTime() - verified.verified_at.getTime() > COMPANY_EMAIL_VERIFIED_WINDOW_MS)
       ) {
         throw fieldError('company_verify_email', 'COMPANY_EMAIL_NOT_VERIFIED');
       }

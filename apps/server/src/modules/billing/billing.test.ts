@@ -493,6 +493,22 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       expect(json(late).error?.details[0]?.code).toBe('COMPANY_EMAIL_NOT_VERIFIED');
     });
 
+    it("takes the Owner's own login address as verified, without a second code (issue 20)", async () => {
+      const owner = await signUp(t);
+      // the address was verified with the sign-up code; before, this answered COMPANY_EMAIL_NOT_VERIFIED
+      const res = await upgrade(owner, upgradeBody(owner.email.toUpperCase()));
+      expect(json(res).error?.details ?? []).not.toContainEqual({
+        path: 'company_verify_email',
+        code: 'COMPANY_EMAIL_NOT_VERIFIED',
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      // any other address still needs its code
+      const other = await upgrade(await signUp(t), upgradeBody(uniqueEmail('fremd')));
+      expect(json(other).error?.details).toEqual([
+        { path: 'company_verify_email', code: 'COMPANY_EMAIL_NOT_VERIFIED' },
+      ]);
+    });
+
     it('validates users (positive integer), billing and payment with field paths', async () => {
       const owner = await signUp(t);
       const email = uniqueEmail('buero');

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '@pfahlplaner/contracts';
 import type { Db } from '#app/db/database';
@@ -114,7 +114,11 @@ export const projectsRepository = (db: Db) => ({
     pageSize: number;
   }): Promise<{ rows: SummaryRow[]; count: number }> => {
     const conditions = [eq(projects.company_id, args.companyId)];
-    if (args.search !== '') conditions.push(ilike(projects.name, likePattern(args.search)));
+    // the search finds a project by its name or its number (issue 20)
+    if (args.search !== '') {
+      const pattern = likePattern(args.search);
+      conditions.push(or(ilike(projects.name, pattern), ilike(projects.number, pattern))!);
+    }
     if (args.assignedTo !== null) {
       conditions.push(
         sql`exists (select 1 from ${projectUsers} where ${projectUsers.project_id} = ${projects.id} and ${projectUsers.user_id} = ${args.assignedTo})`,

@@ -134,14 +134,25 @@ const toCalculationInfo = (meta: CalcMeta, currentHash: string): CalculationInfo
   };
 };
 
-/** "Name (Kopie)", "Name (Kopie 2)", … — the first free name of at most 40 characters. */
+/**
+ * "Name (Kopie)", "Name (Kopie 2)", … — the first free name of at most 40 characters. A name too long for
+ * the suffix is shortened at a word boundary with "…", never mid-word (issue 20); a single long word is cut.
+ */
 export const copyName = (name: string, taken: Set<string>): string => {
   for (let n = 1; ; n += 1) {
     const suffix = n === 1 ? ' (Kopie)' : ` (Kopie ${n})`;
-    const base = name.slice(0, Math.max(1, PROJECT_NAME_MAX - suffix.length)).trimEnd();
+    const room = Math.max(1, PROJECT_NAME_MAX - suffix.length);
+    const base = name.length <= room ? name : shortenAtWord(name, room - 1) + '…';
     const candidate = `${base}${suffix}`;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
+};
+
+/** The longest start of `text` of at most `max` characters that ends at a word boundary (trimmed). */
+const shortenAtWord = (text: string, max: number): string => {
+  const cut = text.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : text.slice(0, max)).trimEnd();
 };
 
 const companyInfoOf = (settings: ProjectSettings, row: ProjectRow): ProjectCompanyInfo => ({

@@ -195,6 +195,18 @@ describe.each(databases)('project routes on %s', (kind) => {
       expect(wildcard.count).toBe(0);
     });
 
+    it('finds a project by its number too (issue 20)', async () => {
+      const other = await signUp(t, uniqueEmail('nummer'), 'Nummer GmbH');
+      await setPlan(other.companyId, 'Trial');
+      await create(other, 'Widerlager', { number: 'P-2026-0417' });
+      await create(other, 'Halle', { number: 'P-2025-0099' });
+      const found = json(
+        await t.call('GET', `${base(other.companyId)}?search=2026-04`, { token: other.access }),
+      ).data;
+      // before: 0 (only the name was searched)
+      expect(found.results.map((p: { name: string }) => p.name)).toEqual(['Widerlager']);
+    });
+
     it.each([
       ['page_size=7', 'page_size'],
       ['page=0', 'page'],
@@ -867,7 +879,8 @@ describe.each(databases)('project routes on %s', (kind) => {
           body: { project_ids: [long.id] },
         }),
       ).data.results;
-      expect(res[0].name).toBe(`${'L'.repeat(32)} (Kopie)`);
+      // shortened with "…" so the reader sees the cut (copyName, issue 20)
+      expect(res[0].name).toBe(`${'L'.repeat(31)}… (Kopie)`);
     });
 
     it('deletes own projects only; a foreign id deletes nothing (404)', async () => {

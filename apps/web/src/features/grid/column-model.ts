@@ -6,6 +6,7 @@ import {
   type FieldEntity,
 } from '@pfahlplaner/contracts';
 import type { Language } from '../../i18n';
+import { fieldOptions } from './field-options';
 
 /** One grid column built from the field catalogue. */
 export type GridColumnSpec = {
@@ -42,13 +43,7 @@ export const buildColumnModel = (entity: FieldEntity, language: Language): GridC
       help: texts?.help ?? '',
       isResult: field.role === 'result',
       isOptional: field.grid === 'optional',
-      options:
-        field.kind === 'enum'
-          ? field.values.map((option) => ({
-              value: option.value,
-              label: texts?.option?.[String(option.value)] ?? option.label,
-            }))
-          : [],
+      options: fieldOptions(field, language),
     };
   });
 

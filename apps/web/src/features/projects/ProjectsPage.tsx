@@ -183,6 +183,8 @@ export const ProjectsPage = () => {
       dataIndex: 'created_date',
       title: t('workspace.projects.col.created'),
       width: 170,
+      // from 1600 px only: below, the name column keeps room for whole words (issue 20, 1280 px)
+      responsive: ['xxl'],
       sorter: true,
       sortOrder: sort === 'created_date' ? 'ascend' : sort === '-created_date' ? 'descend' : null,
       render: formatDateTime,

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Modal, Transfer, Typography } from 'antd';
+import { App, Button, Modal, Transfer, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../lib/notify/useNotify';
@@ -17,6 +17,7 @@ export const ShareModal = ({
 }) => {
   const { t } = useTranslation();
   const notify = useNotify();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const key = ['projects', companyId, project?.id, 'users'];
@@ -49,6 +50,8 @@ export const ShareModal = ({
         unassigned: all.filter((user) => !assignedIds.has(user.id)),
       });
       void nextKeys;
+      // the change is saved at once: say so (the dialog has no separate save step)
+      void message.success(t('workspace.projects.shareSaved', { count: response.data.length }));
     } catch (error) {
       notify.failure(error, t('workspace.projects.share'));
     } finally {
@@ -61,19 +64,37 @@ export const ShareModal = ({
       open={project !== null}
       title={t('workspace.projects.shareTitle', { name: project?.name ?? '' })}
       onCancel={onClose}
-      footer={null}
+      footer={
+        <Button type="primary" onClick={onClose} data-testid="share-done">
+          {t('workspace.projects.shareDone')}
+        </Button>
+      }
       width={720}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('workspace.projects.shareHelp')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('workspace.projects.shareHelp')}
+      </Typography.Paragraph>
       <Transfer
         dataSource={all.map((user) => ({ ...user, key: String(user.id) }))}
         targetKeys={targetKeys}
         titles={[t('workspace.projects.shareUnassigned'), t('workspace.projects.shareAssigned')]}
-        render={(user) => `${user.full_name} · ${user.email} · ${t(`role.${user.role}` as 'role.Owner')}`}
+        render={(user) =>
+          `${user.full_name} · ${user.email} · ${t(`role.${user.role}` as 'role.Owner')}`
+        }
         onChange={(next, direction, moved) => void change(next, direction, moved)}
         disabled={busy || users.isLoading}
         showSearch
+        // counts with German plurals ("0 Personen", "1 Person"), not antd's "0 Eintrag"
+        selectAllLabels={[0, 1].map(
+          () =>
+            ({ selectedCount, totalCount }: { selectedCount: number; totalCount: number }) => {
+              const people = t('workspace.projects.sharePeople', { count: totalCount });
+              return selectedCount > 0
+                ? t('workspace.projects.sharePeopleSelected', { selected: selectedCount, people })
+                : people;
+            },
+        )}
         styles={{ section: { width: 320, height: 340 } }}
       />
     </Modal>

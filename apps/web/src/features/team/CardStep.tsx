@@ -143,7 +143,7 @@ const TestCardStep = ({
         rules={[zodRule(card.expiry)]}
         getValueFromEvent={(e: { target: { value: string } }) => formatCardExpiry(e.target.value)}
       >
-        <Input placeholder="MM/YY" autoComplete="cc-exp" />
+        <Input placeholder={t('team.upgrade.expiryPlaceholder')} autoComplete="cc-exp" />
       </Form.Item>
       <Form.Item name="cvc" label={t('team.upgrade.cvc')} rules={[zodRule(card.cvc)]}>
         <Input inputMode="numeric" maxLength={4} autoComplete="cc-csc" />

@@ -70,10 +70,13 @@ export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) 
   const [step, setStep] = useState(0);
   const [billing, setBilling] = useState<Billing>('monthly');
   const [users, setUsers] = useState<number | null>(null);
-  const [verifiedEmail, setVerifiedEmail] = useState<string | null>(null);
+  const [codeVerifiedEmail, setVerifiedEmail] = useState<string | null>(null);
+  // the user's own login address was verified with a code at sign-up: it needs no second code (issue 20)
+  const verifiedEmail = codeVerifiedEmail ?? user?.email.trim().toLowerCase() ?? null;
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [result, setResult] = useState<UpgradeResult | null>(null);
   const [companyForm] = Form.useForm<CompanyValues>();
+  const formEmail = Form.useWatch('email', companyForm) as string | undefined;
   const [company, setCompany] = useState<CompanyValues | null>(null);
   const [cardResult, setCardResult] = useState<CardStepResult | null>(null);
   const [cardErrors, setCardErrors] = useState<CardFieldError[]>([]);
@@ -365,7 +368,7 @@ export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) 
                       </Button>
                     </Space.Compact>
                   </Form.Item>
-                  {codeSentTo && !verifiedEmail && (
+                  {codeSentTo && !codeVerifiedEmail && (
                     <Form.Item label={t('team.upgrade.code')}>
                       <Space.Compact block>
                         <Form.Item name="otp" noStyle rules={[zodRule(OtpSchema)]}>
@@ -387,15 +390,16 @@ export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) 
                       </Space.Compact>
                     </Form.Item>
                   )}
-                  {verifiedEmail && (
-                    <Alert
-                      type="success"
-                      showIcon
-                      className="pp-form-alert"
-                      title={`${t('team.upgrade.verified')}: ${verifiedEmail}`}
-                      data-testid="company-email-verified"
-                    />
-                  )}
+                  {verifiedEmail &&
+                    formEmail?.trim().toLowerCase() === verifiedEmail.toLowerCase() && (
+                      <Alert
+                        type="success"
+                        showIcon
+                        className="pp-form-alert"
+                        title={`${t('team.upgrade.verified')}: ${verifiedEmail}`}
+                        data-testid="company-email-verified"
+                      />
+                    )}
                   <Space>
                     <Button onClick={() => setStep(0)}>{t('team.upgrade.back')}</Button>
                     <Button

@@ -13,7 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../i18n';
 import { isApiError } from '../../lib/http/api-error';
+import { formatNumber } from '../../lib/format/number-format';
 import { useNotify } from '../../lib/notify/useNotify';
+import { usePreferences } from '../preferences/usePreferences';
 import { useCurrentUser } from '../auth/session';
 import { CatalogueGrid, type ResultMode } from '../grid/CatalogueGrid';
 import {
@@ -27,6 +29,7 @@ import { CalculationStatusTag } from './CalculationStatusTag';
 import { ConflictDialog } from './ConflictDialog';
 import { Icon } from './Icon';
 import { PileDetailPanel, SettingsDialog, useLivePreview, WorkspaceTour } from './panels';
+import { issueText, type Translator } from './panels/utils/issue-text';
 import { alignPileResults, pileResultRow, rowIssuesOf } from './results';
 import { SaveIndicator } from './SaveIndicator';
 import { useWorkbookStore } from './state/useWorkbookStore';
@@ -155,15 +158,17 @@ const Workspace = ({
 
   const pileResults = useMemo(() => alignPileResults(doc.piles, source), [doc.piles, source]);
   const pileRows = useMemo(() => pileResults.map(pileResultRow), [pileResults]);
+  const { decimalSeparator } = usePreferences();
   const translateIssue = useCallback(
-    (issue: EngineIssue<string>) => {
-      const key = `workspace.issue.${issue.code}`;
-      const params = Object.fromEntries(Object.entries(issue.params).map(([k, v]) => [k, String(v)]));
-      // The issue texts (workspace.issue.*) come with the engine's issue catalogue; unknown codes show as is.
-      const translate = i18n.t.bind(i18n) as unknown as (k: string, o: object) => string;
-      return i18n.exists(key) ? translate(key, params) : issue.code;
-    },
-    [i18n],
+    (issue: EngineIssue<string>) =>
+      // one text rule for the row tooltips and the detail panel (identifiers in words, advice on failure,
+      // numbers with the user's decimal mark as the detail panel writes them)
+      issueText(
+        { language: i18n.language, exists: (k) => i18n.exists(k), t: i18n.t.bind(i18n) as unknown as Translator['t'] },
+        issue,
+        (value) => formatNumber(value, decimalSeparator, { maxDecimals: 4 }),
+      ),
+    [i18n, decimalSeparator],
   );
   const rowIssues = useMemo(() => rowIssuesOf(pileResults, translateIssue), [pileResults, translateIssue]);
 
@@ -298,7 +303,11 @@ const Workspace = ({
         <Tooltip title={t('workspace.back')}>
           <Button type="text" icon={<Icon name="back" />} onClick={back} aria-label={t('workspace.back')} data-testid="workspace-back" />
         </Tooltip>
-        <h1 className="pp-workspace__title" data-testid="workspace-title">
+        <h1
+          className="pp-workspace__title"
+          data-testid="workspace-title"
+          title={project.number ? `${project.name} · ${project.number}` : project.name}
+        >
           {project.name}
           {project.number && <span className="pp-muted"> · {project.number}</span>}
         </h1>
@@ -318,19 +327,23 @@ const Workspace = ({
             {calculating !== null ? t('workspace.calc.running', { seconds: calculating }) : t('workspace.calc.button')}
           </Button>
         </Tooltip>
-        <Select
-          size="middle"
-          value={serverId}
-          onChange={setServer}
-          loading={servers.isLoading}
-          options={(servers.data ?? [{ id: 'local', name: t('workspace.calc.localServer'), is_default: true }]).map((s) => ({
-            value: s.id,
-            label: s.name,
-          }))}
-          style={{ minWidth: 150 }}
-          aria-label={t('workspace.calc.server')}
-          data-testid="calc-server"
-        />
+        {/* one server: nothing to choose, no select taking toolbar room */}
+        {(servers.data?.length ?? 1) > 1 && (
+          <Select
+            size="middle"
+            value={serverId}
+            onChange={setServer}
+            loading={servers.isLoading}
+            options={(servers.data ?? []).map((s) => ({
+              value: s.id,
+              // the built-in server in the UI language (the API names it in German)
+              label: s.id === 'local' ? t('workspace.calc.localServer') : s.name,
+            }))}
+            style={{ minWidth: 150 }}
+            aria-label={t('workspace.calc.server')}
+            data-testid="calc-server"
+          />
+        )}
         <span className="pp-workspace__calcinfo" data-testid="calc-info">
           {statusTag}
           {preview.isComputing && <Spin size="small" />}
@@ -357,12 +370,27 @@ const Workspace = ({
           }}
         />
         <span className="pp-workspace__spacer" />
-        <Button icon={<Icon name="tour" />} onClick={() => { setTab('external'); setTourOpen(true); }} data-testid="tour-start">
-          {t('workspace.tour')}
-        </Button>
-        <Button icon={<Icon name="settings" />} onClick={() => setSettingsOpen(true)} data-tour="settings" data-testid="settings-button">
-          {t('workspace.settings.button')}
-        </Button>
+        <Tooltip title={t('workspace.tour')}>
+          <Button
+            icon={<Icon name="tour" />}
+            onClick={() => {
+              setTab('external');
+              setTourOpen(true);
+            }}
+            aria-label={t('workspace.tour')}
+            data-testid="tour-start"
+          />
+        </Tooltip>
+        {/* the settings dialog: the same as the tab "Berechnungseinstellungen" offers, named alike */}
+        <Tooltip title={t('workspace.settings.edit')}>
+          <Button
+            icon={<Icon name="settings" />}
+            onClick={() => setSettingsOpen(true)}
+            aria-label={t('workspace.settings.edit')}
+            data-tour="settings"
+            data-testid="settings-button"
+          />
+        </Tooltip>
       </header>
       <Tabs
         className="pp-workspace__tabs"
@@ -449,7 +477,7 @@ const Workspace = ({
       <Drawer
         open={detailPile !== undefined}
         onClose={() => setDetailRow(null)}
-        size={820}
+        size="min(1100px, calc(100vw - 24px))"
         title={t('workspace.detail.title', { name: detailPile?.Pname ?? (detailRow ?? 0) + 1 })}
         data-testid="pile-detail-drawer"
       >

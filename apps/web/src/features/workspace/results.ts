@@ -32,9 +32,17 @@ export const alignPileResults = (
   });
 };
 
-/** A pile result as a row of result columns (wire names). */
+/** A result with an error (no valid pile): its numbers belong to no length that passed the checks. */
+export const isFailedResult = (
+  result: { issues: readonly { severity: string }[] } | null,
+): boolean => result !== null && result.issues.some((issue) => issue.severity === 'error');
+
+/**
+ * A pile result as a row of result columns (wire names). A failed row shows no result numbers (no R_d,
+ * no length at the profile bottom): its cells stay empty and the row marker says why (issue 20).
+ */
 export const pileResultRow = (result: AxialPileResult | null): Record<string, unknown> | null =>
-  result ? (result) : null;
+  result && !isFailedResult(result) ? result : null;
 
 type TranslateIssue = (issue: EngineIssue<string>) => string;
 
@@ -59,7 +67,11 @@ export const rowIssuesOf = (
   translate: TranslateIssue,
 ): (RowIssue[] | undefined)[] => {
   const texts = cached(textCache, translate, () => new Map<string, string>());
-  const rows = cached(rowCache, translate, () => new WeakMap<AxialPileResult, RowIssue[] | undefined>());
+  const rows = cached(
+    rowCache,
+    translate,
+    () => new WeakMap<AxialPileResult, RowIssue[] | undefined>(),
+  );
   const textOf = (issue: EngineIssue<string>): string => {
     const key = `${issue.code}|${JSON.stringify(issue.params)}`;
     let text = texts.get(key);
@@ -100,7 +112,8 @@ export const loadResultRows = (
   const source = calculated?.horizontal_loadcases.find((c) => c.name === loadCase.name);
   if (!source) return undefined;
   return loadCase.horizontal_loads.map(
-    (_row, index) => (source.horizontal_loads[index] as Record<string, unknown> | undefined) ?? null,
+    (_row, index) =>
+      (source.horizontal_loads[index] as Record<string, unknown> | undefined) ?? null,
   );
 };
 
@@ -116,7 +129,10 @@ export const pilesInProfile = (
           {
             Pname: pile.Pname ?? String(index + 1),
             topLevel: pile.SollPfahlOberKante,
-            toeLevel: results[index]?.Soll_UK_Pfahl ?? null,
+            // a failed row has no toe (its best trial length is no result)
+            toeLevel: isFailedResult(results[index] ?? null)
+              ? null
+              : (results[index]?.Soll_UK_Pfahl ?? null),
             diameter: pile.SollDurchmesser ?? 0,
           },
         ]

@@ -1,6 +1,6 @@
 import type { PileRow, ProjectSettings, SoilProfile } from '@pfahlplaner/contracts';
 import type { AxialPileResult } from '@pfahlplaner/engine';
-import { Alert, Card, Col, Row, Space, Typography } from 'antd';
+import { Alert, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IssueList } from './components/IssueList';
 import { IterationTable } from './components/IterationTable';
@@ -12,6 +12,7 @@ import { TraceInputs } from './components/TraceInputs';
 import { SoilProfileDrawing } from './SoilProfileDrawing';
 import { sortIssues } from './utils/issue-text';
 import { hasUnverifiedValues, layerRows } from './utils/trace-rows';
+import { isFailedResult } from '../results';
 
 const CARD = { size: 'small', styles: { body: { padding: 8 } } } as const;
 
@@ -40,6 +41,8 @@ export function PileDetailPanel({
     </Space>
   );
   const issues = sortIssues(result?.issues ?? []);
+  // a failed row shows why and what to change, never the numbers of a length that did not pass
+  const failed = isFailedResult(result);
   const unverified = trace !== null && hasUnverifiedValues(layerRows(trace, profile));
   const allowed = trace?.inputs.allowedSettlementCm ?? settings.zulaessigeSetzungCm;
   return (
@@ -49,6 +52,9 @@ export function PileDetailPanel({
       {(result === null || trace === null) && issues.length === 0 && (
         <Typography.Text type="secondary">{t('panels.notCalculated')}</Typography.Text>
       )}
+      {failed && (
+        <Alert type="error" showIcon title={t('panels.detail.failed')} data-testid="pile-failed" />
+      )}
       {issues.length > 0 && (
         <Card {...CARD} title={t('panels.detail.issues')}>
           <IssueList issues={issues} />
@@ -56,13 +62,11 @@ export function PileDetailPanel({
       )}
       {result !== null && trace !== null && (
         <>
-          <Row gutter={[8, 8]}>
-            <Col xs={24} xl={12}>
+          {!failed && (
+            <div className="pp-pile-detail__pair">
               <Card {...CARD} title={t('panels.detail.resistances')}>
                 <ResistanceSummary result={result} />
               </Card>
-            </Col>
-            <Col xs={24} xl={12}>
               <Card {...CARD} title={t('panels.detail.curve')}>
                 {trace.curve !== null ? (
                   <ResistanceCurveChart
@@ -75,42 +79,42 @@ export function PileDetailPanel({
                   <Typography.Text type="secondary">{t('panels.notCalculated')}</Typography.Text>
                 )}
               </Card>
-            </Col>
-          </Row>
+            </div>
+          )}
           <Card {...CARD} title={t('panels.detail.layers')}>
-            <LayerTraceTable trace={trace} profile={profile} />
+            <div className="pp-pile-detail__scroll">
+              <LayerTraceTable trace={trace} profile={profile} />
+            </div>
           </Card>
-          <Row gutter={[8, 8]}>
-            <Col xs={24} xl={14}>
-              <Card {...CARD} title={t('panels.detail.inputs')}>
-                <TraceInputs trace={trace} />
-              </Card>
-            </Col>
-            <Col xs={24} xl={10}>
-              <Card {...CARD} title={t('panels.detail.profile')}>
-                {profile !== null && pile.SollPfahlOberKante !== null && (
-                  <SoilProfileDrawing
-                    profile={profile}
-                    height={340}
-                    piles={[
-                      {
-                        Pname: pile.Pname ?? '',
-                        topLevel: pile.SollPfahlOberKante,
-                        toeLevel: result.Soll_UK_Pfahl,
-                        diameter: pile.SollDurchmesser ?? trace.inputs.D,
-                      },
-                    ]}
-                  />
-                )}
-              </Card>
-            </Col>
-          </Row>
+          <div className="pp-pile-detail__pair pp-pile-detail__pair--wide">
+            <Card {...CARD} title={t('panels.detail.inputs')}>
+              <TraceInputs trace={trace} />
+            </Card>
+            <Card {...CARD} title={t('panels.detail.profile')}>
+              {profile !== null && pile.SollPfahlOberKante !== null && (
+                <SoilProfileDrawing
+                  profile={profile}
+                  height={340}
+                  piles={[
+                    {
+                      Pname: pile.Pname ?? '',
+                      topLevel: pile.SollPfahlOberKante,
+                      toeLevel: failed ? null : result.Soll_UK_Pfahl,
+                      diameter: pile.SollDurchmesser ?? trace.inputs.D,
+                    },
+                  ]}
+                />
+              )}
+            </Card>
+          </div>
           <Card {...CARD} title={t('panels.detail.iteration')}>
-            <IterationTable
-              steps={trace.iteration.trace}
-              mode={trace.iteration.mode}
-              count={trace.iteration.steps}
-            />
+            <div className="pp-pile-detail__scroll">
+              <IterationTable
+                steps={trace.iteration.trace}
+                mode={trace.iteration.mode}
+                count={trace.iteration.steps}
+              />
+            </div>
           </Card>
         </>
       )}

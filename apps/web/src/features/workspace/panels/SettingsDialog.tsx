@@ -89,7 +89,11 @@ function SettingsForm({
         style={{
           maxHeight: '68vh',
           overflowY: 'auto',
-          columnWidth: 380,
+          overflowX: 'hidden',
+          // a grid, not CSS columns: columns in a box of limited height overflowed sideways (issue 20)
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(360px, 100%), 1fr))',
+          alignItems: 'start',
           columnGap: 12,
           paddingRight: 4,
         }}
@@ -100,7 +104,7 @@ function SettingsForm({
             size="small"
             title={t(`panels.settings.group.${group}`)}
             styles={{ body: { padding: '4px 10px' }, header: { minHeight: 32 } }}
-            style={{ breakInside: 'avoid', marginBottom: 12 }}
+            style={{ marginBottom: 12, minWidth: 0 }}
             data-testid={`settings-group-${group}`}
           >
             {fields.map((f) => (
@@ -141,7 +145,7 @@ export function SettingsDialog({
       open={open}
       onCancel={onCancel}
       footer={null}
-      width={980}
+      width="min(980px, calc(100vw - 32px))"
       destroyOnHidden
       title={
         <Space>

@@ -4,6 +4,7 @@ import { usePreferences } from '../../preferences/usePreferences';
 import { formatNumber } from '../../../lib/format/number-format';
 import { textColorOn } from './utils/color';
 import {
+  labelStride,
   layerBands,
   pileSlots,
   pileWidthFactor,
@@ -56,6 +57,13 @@ export function SoilProfileDrawing({
   const slots = pileSlots(piles.length, left + 4, pileRight - 4);
   const slotWidth = (pileRight - left - 8) / Math.max(piles.length, 1);
   const factor = pileWidthFactor(piles, Math.min(26, Math.max(slotWidth * 0.45, 4)));
+  // labels of many piles: every n-th pile only (names and toe levels at ~7.5 units per character)
+  const nameStride = labelStride(
+    slotWidth,
+    Math.max(...piles.map((p) => p.Pname.length), 1) * 7.5 + 8,
+  );
+  const toeStride = labelStride(slotWidth, 7 * 7.5 + 8);
+  const isThin = slotWidth < 6;
   const start = profile.startKote;
   const water = profile.grundwasserStand;
   const kindText = (b: (typeof bands)[number]) =>
@@ -72,7 +80,7 @@ export function SoilProfileDrawing({
       width="100%"
       style={{ maxWidth: WIDTH, display: 'block', fontFamily: 'inherit' }}
     >
-      <text x={4} y={10} fontSize={10} fill="#5b6778">
+      <text x={4} y={10} fontSize={13} fill="#5b6778">
         {t('panels.profile.axis')}
       </text>
       {bands.map((b) => {
@@ -90,11 +98,11 @@ export function SoilProfileDrawing({
               stroke="#8c96a5"
               strokeWidth={0.6}
             />
-            {h >= 13 && (
+            {h >= 16 && (
               <text
                 x={pileRight + 8}
-                y={y0 + 12}
-                fontSize={11}
+                y={y0 + 15}
+                fontSize={14}
                 fill={fg}
                 fontWeight={600}
                 {...halo(b.fill)}
@@ -102,12 +110,12 @@ export function SoilProfileDrawing({
                 {b.name || t('panels.profile.layer', { index: b.index + 1 })}
               </text>
             )}
-            {h >= 30 && (
-              <text x={pileRight + 8} y={y0 + 24} fontSize={10} fill={fg} {...halo(b.fill)}>
+            {h >= 36 && (
+              <text x={pileRight + 8} y={y0 + 31} fontSize={13} fill={fg} {...halo(b.fill)}>
                 {kindText(b)}
               </text>
             )}
-            <text x={right - 3} y={y(b.bottom) - 3} fontSize={9} fill={fg} textAnchor="end">
+            <text x={right - 3} y={y(b.bottom) - 3} fontSize={12} fill={fg} textAnchor="end">
               {num(b.bottom)}
             </text>
           </g>
@@ -117,7 +125,7 @@ export function SoilProfileDrawing({
       {ticks.map((v) => (
         <g key={v}>
           <line x1={left - 5} x2={left} y1={y(v)} y2={y(v)} stroke="#1a2433" />
-          <text x={left - 8} y={y(v) + 3.5} fontSize={10} textAnchor="end" fill="#1a2433">
+          <text x={left - 8} y={y(v) + 3.5} fontSize={13} textAnchor="end" fill="#1a2433">
             {num(v, decimals)}
           </text>
         </g>
@@ -128,7 +136,7 @@ export function SoilProfileDrawing({
           <text
             x={right - 3}
             y={y(start) - 4}
-            fontSize={10}
+            fontSize={13}
             textAnchor="end"
             fill="#3d2b1f"
             fontWeight={600}
@@ -159,7 +167,7 @@ export function SoilProfileDrawing({
           <text
             x={right - 20}
             y={y(water) - 3}
-            fontSize={10}
+            fontSize={13}
             fill={WATER}
             fontWeight={700}
             textAnchor="end"
@@ -184,22 +192,34 @@ export function SoilProfileDrawing({
               height={Math.max(yToe - yTop, 1)}
               fill={hasToe ? '#9aa4b1' : 'none'}
               stroke="#1a2433"
-              strokeWidth={1}
+              strokeWidth={isThin ? 0.3 : 1}
               strokeDasharray={hasToe ? undefined : '3 2'}
             />
-            <text
-              x={cx}
-              y={yTop - 4}
-              fontSize={10}
-              textAnchor="middle"
-              fontWeight={600}
-              fill="#0f2444"
-            >
-              {p.Pname}
-            </text>
-            <text x={cx} y={yToe + 11} fontSize={9} textAnchor="middle" fill="#0f2444">
-              {hasToe ? num(p.toeLevel!) : t('panels.profile.noToe')}
-            </text>
+            {i % nameStride === 0 && (
+              <text
+                x={cx}
+                y={yTop - 4}
+                fontSize={13}
+                textAnchor="middle"
+                fontWeight={600}
+                fill="#0f2444"
+                data-testid="pile-label"
+              >
+                {p.Pname}
+              </text>
+            )}
+            {i % toeStride === 0 && (
+              <text
+                x={cx}
+                y={yToe + 13}
+                fontSize={12}
+                textAnchor="middle"
+                fill="#0f2444"
+                data-testid="toe-label"
+              >
+                {hasToe ? num(p.toeLevel!) : t('panels.profile.noToe')}
+              </text>
+            )}
           </g>
         );
       })}

@@ -112,7 +112,9 @@ describe('PileDetailPanel', { timeout: 60_000 }, () => {
       />,
     );
     expect(result.piles[9]!.trace).toBeNull();
-    expect(screen.getByText(/^UNKNOWN_PILE_TYPE/)).toBeTruthy();
+    // the issue is listed (code only as data attribute), in words: no raw code on screen (issue 20)
+    expect(document.querySelector('[data-code="UNKNOWN_PILE_TYPE"]')).not.toBeNull();
+    expect(screen.queryByText(/UNKNOWN_PILE_TYPE/)).toBeNull();
     expect(screen.queryByTestId('curve-R')).toBeNull();
   });
 });
@@ -127,7 +129,9 @@ describe('LoadCaseResultPanel', () => {
     const head = screen.getByTestId('head-values');
     expect(within(head).getByText('2.32')).toBeTruthy(); // wOben [mm]
     expect(within(head).getByText('128.2')).toBeTruthy(); // MMax [kNm]
-    expect(screen.getByText(/^SECTION_KF_APPLIED/)).toBeTruthy();
+    // the issue is listed (code only as data attribute), in words: no raw code on screen (issue 20)
+    expect(document.querySelector('[data-code="SECTION_KF_APPLIED"]')).not.toBeNull();
+    expect(screen.queryByText(/SECTION_KF_APPLIED/)).toBeNull();
   });
 
   it('shows the EN 1993-1-1 steel check instead of reinforcement for a steel pipe pile', () => {
@@ -328,5 +332,35 @@ describe('useLivePreview', () => {
     expect(typeof Worker).toBe('undefined');
     const { result: hook } = renderHook(() => useLivePreview(workbook, true));
     expect(hook.current).toEqual({ result: null, isComputing: false });
+  });
+});
+
+describe('SoilProfileDrawing with many piles (issue 20 item 7)', () => {
+  it('labels every n-th of 60 piles so names and toe levels never overlap', () => {
+    const profile = workbook.soil_profiles[0]!;
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      Pname: String(101 + i),
+      topLevel: 156.76,
+      toeLevel: 146.96,
+      diameter: 1,
+    }));
+    show(<SoilProfileDrawing profile={profile} piles={many} />);
+    const svg = screen.getByRole('img', { name: 'Bodenprofil BP 1' });
+    expect(within(svg).getAllByTestId('pile')).toHaveLength(60);
+    const names = within(svg).getAllByTestId('pile-label');
+    const toes = within(svg).getAllByTestId('toe-label');
+    // before: 60 names and 60 toe labels in a 180-unit pile zone (3 units per pile)
+    expect(names.length).toBeLessThan(60);
+    expect(toes.length).toBeLessThan(60);
+    // neighbouring labels at least one label width apart: a 3-character name is 3·7.5 + 8 = 30.5 units,
+    // a toe level ("146,96" and room for 7 characters) 7·7.5 + 8 = 60.5 units
+    const gaps = (els: HTMLElement[]) =>
+      els.slice(1).map((el, i) => Number(el.getAttribute('x')) - Number(els[i]!.getAttribute('x')));
+    expect(Math.min(...gaps(names))).toBeGreaterThanOrEqual(30.5);
+    expect(Math.min(...gaps(toes))).toBeGreaterThanOrEqual(60.5);
+    // a font size of at least 12 drawing units everywhere
+    for (const text of svg.querySelectorAll('text')) {
+      expect(Number(text.getAttribute('font-size'))).toBeGreaterThanOrEqual(12);
+    }
   });
 });

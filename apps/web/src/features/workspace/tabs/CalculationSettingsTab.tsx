@@ -1,8 +1,14 @@
-import { fieldsOf, SETTINGS_GROUPS, type ProjectSettings } from '@pfahlplaner/contracts';
+import {
+  fieldsOf,
+  SETTINGS_GROUPS,
+  type FieldDef,
+  type ProjectSettings,
+} from '@pfahlplaner/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCellValue } from '../../grid/cell-value';
-import { buildColumnModel, fieldText } from '../../grid/column-model';
+import { fieldText } from '../../grid/column-model';
+import { optionLabel } from '../../grid/field-options';
 import { usePreferences } from '../../preferences/usePreferences';
 import { Icon } from '../Icon';
 
@@ -21,14 +27,17 @@ export const CalculationSettingsTab = ({
   const { t } = useTranslation();
   const { language, decimalSeparator } = usePreferences();
   const values = settings as unknown as Record<string, unknown>;
-  const columns = buildColumnModel('settings', language);
   const text = (key: string) => {
-    const field = fieldsOf('settings').find((f) => f.key === key)!;
+    const field: FieldDef = fieldsOf('settings').find((f) => f.key === key)!;
     const value = values[key];
-    if (field.kind === 'boolean') return value ? t('workspace.settings.yes') : t('workspace.settings.no');
-    if (field.kind === 'enum') {
-      return columns.find((c) => c.key === key)?.options.find((o) => o.value === value)?.label ?? String(value);
+    if (field.kind === 'boolean') {
+      return value ? t('workspace.settings.yes') : t('workspace.settings.no');
     }
+    if (field.kind === 'integer' && field.control === 'checkbox') {
+      return value === 1 ? t('workspace.settings.yes') : t('workspace.settings.no');
+    }
+    // the same words as the editor's selects (one source for option labels)
+    if (field.kind === 'enum') return optionLabel(field, value, language);
     const unit = fieldText(key, language)?.unit;
     const shown = formatCellValue({ field, options: [] }, value, decimalSeparator);
     return shown === '' ? '–' : unit ? `${shown} ${unit}` : shown;
@@ -37,7 +46,12 @@ export const CalculationSettingsTab = ({
     <div className="pp-tab-pane">
       <div className="pp-tab-pane__bar">
         <span className="pp-muted">{t('workspace.settings.summaryLead')}</span>
-        <Button type="primary" icon={<Icon name="settings" />} onClick={onOpenDialog} data-testid="open-settings">
+        <Button
+          type="primary"
+          icon={<Icon name="settings" />}
+          onClick={onOpenDialog}
+          data-testid="open-settings"
+        >
           {t('workspace.settings.edit')}
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { Checkbox, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { formatCellValue, parseCellInput } from '../../grid/cell-value';
 import { fieldText } from '../../grid/column-model';
+import { fieldOptions } from '../../grid/field-options';
 import { usePreferences } from '../../preferences/usePreferences';
 
 /**
@@ -27,10 +28,7 @@ export const SettingsFieldInput = ({
   const texts = fieldText(field.key, language);
   const column = {
     field,
-    options:
-      field.kind === 'enum'
-        ? field.values.map((o) => ({ value: o.value, label: texts?.option?.[String(o.value)] ?? o.label }))
-        : [],
+    options: fieldOptions(field, language),
   };
   const shown = formatCellValue(column, value, decimalSeparator);
   // The typed text until it is committed; a new stored value (undo, other tab) replaces it.

@@ -6,7 +6,10 @@ import { issueText, type DisplayIssue, type Translator } from '../utils/issue-te
 
 const COLOR = { error: 'red', warning: 'orange', info: 'blue' } as const;
 
-/** Coded engine issues, translated (`workspace.issue.<code>`), with severity tag and raw code as fallback. */
+/**
+ * Coded engine issues, translated (`workspace.issue.<code>`), with a severity tag; the code is no text on
+ * screen (only the `data-code` attribute, for support and tests).
+ */
 export function IssueList({ issues }: { issues: readonly DisplayIssue[] }) {
   const { t, i18n } = useTranslation();
   const { decimalSeparator } = usePreferences();
@@ -20,6 +23,7 @@ export function IssueList({ issues }: { issues: readonly DisplayIssue[] }) {
         <li
           key={`${issue.code}-${i}`}
           data-severity={issue.severity}
+          data-code={issue.code}
           style={{ display: 'flex', gap: 8, padding: '3px 0', alignItems: 'baseline' }}
         >
           <Tag color={COLOR[issue.severity]} style={{ marginInlineEnd: 0, minWidth: 18 }}>
@@ -27,14 +31,13 @@ export function IssueList({ issues }: { issues: readonly DisplayIssue[] }) {
           </Tag>
           <span>
             {issueText(
-              { exists: (key) => i18n.exists(key), t: i18n.t as unknown as Translator['t'] },
+              {
+                language: i18n.language,
+                exists: (key) => i18n.exists(key),
+                t: i18n.t as unknown as Translator['t'],
+              },
               issue,
               numberText,
-            )}
-            {i18n.exists(`workspace.issue.${issue.code}`) && (
-              <Typography.Text type="secondary" style={{ fontSize: 11, marginInlineStart: 6 }}>
-                {issue.code}
-              </Typography.Text>
             )}
           </span>
         </li>

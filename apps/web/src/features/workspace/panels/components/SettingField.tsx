@@ -1,6 +1,7 @@
 import type { FieldDef } from '@pfahlplaner/contracts';
 import { Checkbox, Input, Select, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fieldOptions } from '../../../grid/field-options';
 import { fieldText } from '../utils/field-texts';
 import type { DraftValue } from '../utils/settings-form';
 
@@ -51,10 +52,7 @@ export function SettingField({
         value={value as string | number}
         disabled={isReadOnly}
         onChange={(v: string | number) => onChange(v)}
-        options={field.values.map((o) => ({
-          value: o.value,
-          label: text.option?.[String(o.value)] ?? o.label,
-        }))}
+        options={fieldOptions(field, i18n.language)}
       />
     );
   } else {

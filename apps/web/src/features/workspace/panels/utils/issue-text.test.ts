@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translationDe, translationEn } from '../../../../i18n/resources';
 import { issueText, sortIssues, type Translator } from './issue-text';
 
 const i18n = (texts: Record<string, string>): Translator => ({
@@ -51,5 +52,61 @@ describe('sortIssues', () => {
       { code: 'd', severity: 'error', params: {} },
     ]);
     expect(sorted.map((x) => x.code)).toEqual(['b', 'd', 'c', 'a']);
+  });
+});
+
+describe('a failed length search in words (issue 20 item 5)', () => {
+  // the real texts of both languages (contracts ENGINE_ISSUE_TEXTS through the app's i18n resources)
+  const real = (language: 'de' | 'en'): Translator => {
+    const tree = (language === 'de' ? translationDe : translationEn) as unknown as {
+      workspace: { issue: Record<string, string> };
+    };
+    return {
+      language,
+      exists: (key) => key.startsWith('workspace.issue.') && key.slice(16) in tree.workspace.issue,
+      t: (key, options) =>
+        tree.workspace.issue[key.slice(16)]!.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+          String(options?.[name]),
+        ),
+    };
+  };
+  const failed = {
+    code: 'REQUIRED_LENGTH_NOT_FOUND',
+    severity: 'error' as const,
+    params: {
+      limit: 'profileBottom',
+      failedCheck: 'toe-layer',
+      maxLength: 11.76,
+      bestLength: 11.76,
+    },
+  };
+
+  it('names the limit and the failed check in German words and says what to change', () => {
+    const text = issueText(real('de'), failed);
+    // before: "Keine Länge erfüllt die Nachweise (Grenze profileBottom, zuletzt verletzt: toe-layer)…"
+    expect(text).not.toMatch(/profileBottom|toe-layer|embedment|[A-Z]{3,}_[A-Z]/);
+    expect(text).toContain('Unterkante des Bodenprofils');
+    expect(text).toContain('keine Schicht, in der der Fuß abgesetzt werden darf');
+    expect(text).toContain('„Fußabsetzbarkeit“ ankreuzen');
+  });
+
+  it('does the same in English, for each check', () => {
+    for (const check of [
+      'toe-layer',
+      'embedment',
+      'uls-compression',
+      'uls-tension',
+      'sls-settlement',
+    ]) {
+      const text = issueText(real('en'), {
+        ...failed,
+        params: { ...failed.params, limit: 'MaxLaenge', failedCheck: check },
+      });
+      // ('embedment' is also an English word, the hyphenated identifiers are not)
+      if (check.includes('-')) expect(text).not.toContain(check);
+      expect(text).not.toContain('MaxLaenge');
+      expect(text).toContain('maximum drilling depth of the settings');
+      expect(text.split('. ').length).toBeGreaterThan(1); // sentence + advice
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { issueAdvice, issueParamWord } from '@pfahlplaner/contracts';
+
 /** The part of an engine issue the UI shows (EngineIssue and InternalIssue both fit). */
 export type DisplayIssue = {
   code: string;
@@ -7,6 +9,8 @@ export type DisplayIssue = {
 
 /** The subset of i18next this helper needs (keeps it testable without React). */
 export type Translator = {
+  /** UI language ('de' | 'en'); German words for identifier params when missing. */
+  language?: string;
   exists: (key: string) => boolean;
   t: (key: string, options?: Record<string, unknown>) => string;
 };
@@ -24,11 +28,20 @@ export const issueText = (
   issue: DisplayIssue,
   numberText: NumberText = String,
 ): string => {
+  const lang = i18n.language === 'en' ? 'en' : 'de';
   const params = Object.fromEntries(
-    Object.entries(issue.params).map(([k, v]) => [k, typeof v === 'number' ? numberText(v) : v]),
+    Object.entries(issue.params).map(([k, v]) => [
+      k,
+      typeof v === 'number' ? numberText(v) : (issueParamWord(k, v, lang) ?? v),
+    ]),
   );
   const key = `workspace.issue.${issue.code}`;
-  if (i18n.exists(key)) return i18n.t(key, params);
+  if (i18n.exists(key)) {
+    // a failed length search also says what to change (ISSUE_ADVICE by the check that failed last)
+    const advice = issue.severity === 'error' ? issueAdvice(issue.params, lang) : null;
+    const text = i18n.t(key, params);
+    return advice ? `${text} ${advice}` : text;
+  }
   const list = Object.entries(params)
     .map(([k, v]) => `${k} = ${String(v)}`)
     .join(', ');

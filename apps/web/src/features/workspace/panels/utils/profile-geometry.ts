@@ -96,3 +96,10 @@ export const pileWidthFactor = (
 /** x centres of `count` piles spread evenly over [left, right]. */
 export const pileSlots = (count: number, left: number, right: number): number[] =>
   Array.from({ length: count }, (_, i) => left + ((i + 0.5) * (right - left)) / Math.max(count, 1));
+
+/**
+ * Every how many piles a label fits: labels `labelWidth` wide (drawing units) on slots `slotWidth` apart
+ * are written for every n-th pile only, so that 60 piles give readable labels instead of one black band.
+ */
+export const labelStride = (slotWidth: number, labelWidth: number): number =>
+  slotWidth <= 0 ? 1 : Math.max(1, Math.ceil(labelWidth / slotWidth));
