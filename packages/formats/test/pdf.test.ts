@@ -77,7 +77,7 @@ describe('PDF report', () => {
     // warnings are listed as sentences, never with their codes (issue 21)
     expect(text).not.toContain('CURVE_RULE_UNVERIFIED');
     expect(text).not.toContain('REQUIRED_LENGTH_NOT_FOUND');
-    expect(text).toContain('Keine Länge erfüllt die Nachweise');
+    expect(text).toContain('Keine Pfahllänge bis zur');
     // Greek and superscripts survive (embedded font)
     expect(text).toMatch(/γ/);
     expect(text).toContain('MN/m²');
