@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'PLAN_PROJECT_LIMIT',
   'VERSION_CONFLICT',
   'CALC_SERVER_UNREACHABLE',
+  'CALCULATION_BUSY',
   'CALCULATION_MISSING',
   'CALCULATION_STALE',
   'CALCULATION_ENGINE_CHANGED',
@@ -176,6 +177,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Error: Your current plan is limited to 1 project. To expand your capabilities, consider upgrading your plan.',
   VERSION_CONFLICT: 'Error: the project was changed by someone else in the meantime',
   CALC_SERVER_UNREACHABLE: 'Error: There is a connection error. Please switch to another server.',
+  CALCULATION_BUSY:
+    'Error: the server is calculating many projects at the moment; please try again in a few seconds',
   CALCULATION_MISSING: 'Error: the project has not been calculated yet',
   CALCULATION_STALE: 'Error: the project was changed after its calculation; please calculate again',
   CALCULATION_ENGINE_CHANGED:
@@ -249,6 +252,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   CALC_SERVER_ENGINE_MISMATCH: 503,
   PLAN_PROJECT_LIMIT: 403,
   CALC_SERVER_UNREACHABLE: 503,
+  CALCULATION_BUSY: 503,
   EMAIL_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { AppError } from '#app/lib/app-error';
 import type { FullProjectResult } from './run-calculation';
 
 type Reply =
@@ -22,11 +23,17 @@ export type CalculationPool = {
 
 const WORKER_URL = new URL('./calc-worker.mjs', import.meta.url);
 
+/** How long a client refused with CALCULATION_BUSY should wait before it tries again [s]. */
+export const CALCULATION_BUSY_RETRY_SECONDS = 10;
+
 /**
  * A fixed-size pool of `worker_threads` running the engine, so a long calculation never blocks the
  * event loop (ADR 0047). Workers start on first use and are replaced when one dies; tasks queue FIFO.
+ * At most `maxQueued` tasks wait (default 8 per worker): beyond that a calculation is refused at once with
+ * 503 CALCULATION_BUSY and Retry-After (docs/security.md, "Answers under load") instead of queueing without
+ * end under a flood of requests.
  */
-export const createCalculationPool = (size: number): CalculationPool => {
+export const createCalculationPool = (size: number, maxQueued = size * 8): CalculationPool => {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 1;
@@ -83,6 +90,15 @@ export const createCalculationPool = (size: number): CalculationPool => {
       new Promise<FullProjectResult>((resolve, reject) => {
         if (closed) {
           reject(new Error('calculation pool is closed'));
+          return;
+        }
+        const idle = slots.some((slot) => slot.task === null) || slots.length < size;
+        if (!idle && queue.length >= maxQueued) {
+          reject(
+            new AppError('CALCULATION_BUSY', {
+              headers: { 'retry-after': String(CALCULATION_BUSY_RETRY_SECONDS) },
+            }),
+          );
           return;
         }
         queue.push({ id: nextId++, input, resolve, reject });

@@ -71,8 +71,17 @@ const OPERATIONS: Operation[] = Object.entries(openapi.paths).flatMap(([path, me
 type Caller = 'owner' | 'other' | 'guest' | 'anonymous';
 const CALLERS: Caller[] = ['owner', 'other', 'guest', 'anonymous'];
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
-/** 503 answers that are a state of this server's configuration, each with its code (README, ADR 0085). */
-const DOCUMENTED_503 = new Set<string>(['WEBHOOK_NOT_CONFIGURED', 'PAYMENT_PROVIDER_UNAVAILABLE']);
+/**
+ * 503 answers that are a state of this server's configuration (README, ADR 0085) or load with Retry-After
+ * (docs/security.md, "Answers under load"), each with its code.
+ */
+const DOCUMENTED_503 = new Set<string>([
+  'WEBHOOK_NOT_CONFIGURED',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  'CALCULATION_BUSY',
+  'IMPORT_BUSY',
+  'IMPORT_TIMEOUT',
+]);
 
 /** Percent-encodes any string, lone surrogates included (encodeURIComponent throws on those). */
 const encode = (text: string): string => {
