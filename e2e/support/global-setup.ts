@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -18,7 +18,11 @@ const freePort = (): Promise<number> =>
     });
   });
 
-const waitForHealth = async (url: string, server: ChildProcess, timeoutMs: number): Promise<void> => {
+const waitForHealth = async (
+  url: string,
+  server: ChildProcess,
+  timeoutMs: number,
+): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
@@ -66,7 +70,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const serverLogFile = join(work, 'server.log');
-  const server = spawn('npx', ['tsx', 'src/server.ts'], {
+  // The browser journeys run the compiled server, the one `npm start` ships (ADR 0160); `npm run test:e2e`
+  // builds it (web and server) first.
+  const compiled = join(root, 'apps/server/dist/server.mjs');
+  if (!existsSync(compiled)) {
+    throw new Error(`${compiled} is missing: run \`npm run build\` first (npm run test:e2e does)`);
+  }
+  const server = spawn(process.execPath, [compiled], {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,
@@ -80,7 +90,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // own process group: npx, tsx and node are stopped together
+    detached: true, // own process group: the server and its worker threads are stopped together
   });
   const log: string[] = [];
   server.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
@@ -101,8 +111,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     const group = -(server.pid ?? 0);
     try {
+      // SIGTERM drains the server (graceful shutdown, ADR 0162); it exits on its own within seconds.
+      const exited =
+        server.exitCode === null ? new Promise((r) => server.once('exit', r)) : Promise.resolve();
       process.kill(group, 'SIGTERM');
-      await new Promise((r) => setTimeout(r, 1000));
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       if (server.exitCode === null) process.kill(group, 'SIGKILL');
     } catch {
       // already gone

@@ -2,14 +2,11 @@ import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/database';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { systemClock } from '#app/lib/clock';
-import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
 import type { RateLimits } from '#app/lib/rate-limiter';
 import { createRateLimiter, DEFAULT_RATE_LIMITS } from '#app/lib/rate-limiter';
@@ -62,6 +59,7 @@ import { registerErrorHandler } from '#app/plugins/error-handler';
 import { registerTextRule } from '#app/plugins/text-rules';
 import { registerWebApp } from '#app/plugins/static';
 import { registerSwagger } from '#app/plugins/swagger';
+import { healthRoutes } from '#app/plugins/health';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -127,7 +125,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
   });
-  await registerSwagger(app, { version: config.version });
+  await registerSwagger(app, { version: config.version, apiBase: config.apiBase });
 
   // Composition root: repositories → services → routes.
   const { db } = database;
@@ -256,29 +254,17 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   const authenticate = authenticateHook(auth);
 
   app.decorateRequest('authContext', null);
+  /** Set when app.close() begins (SIGTERM): /ready answers 503 from then on (ADR 0161). */
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
 
   await app.register(
     (scope, _opts, done) => {
       const api = scope.withTypeProvider() as unknown as App;
-      api.get(
-        '/health',
-        {
-          schema: {
-            tags: ['general'],
-            summary: 'Liveness and database check',
-            response: responses(
-              200,
-              z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-              [],
-            ),
-          },
-        },
-        async () => {
-          await db.execute(sql`select 1`);
-          return ok({ status: 'ok' as const, database: database.kind });
-        },
-      );
-      api.get('/docs', { schema: { hide: true } }, () => app.swagger());
+      healthRoutes(api, { database, isClosing: () => closing });
       authRoutes(api, auth);
       registrationRoutes(api, registration);
       usersRoutes(api, usersSvc, authenticate);
