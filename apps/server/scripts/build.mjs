@@ -4,12 +4,15 @@
 // node_modules stays an external import, loaded by Node from node_modules at run time (PGlite finds its
 // WebAssembly files next to its own code, argon2 its native binding). No TypeScript loader runs in production.
 import { rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = path.join(serverRoot, 'dist');
+// --outdir: tests build a private copy (it must stay inside the repository: node_modules resolve from there).
+const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+const outdir = path.resolve(serverRoot, values.outdir ?? 'dist');
 
 /** Bare imports of node_modules packages stay imports; workspace packages and `#app/*` are bundled. */
 const externalPackages = {
@@ -27,7 +30,6 @@ rmSync(outdir, { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
   absWorkingDir: serverRoot,
-  // dist/ sits at the same depth as src/, so config.ts finds the repository root the same way in both.
   // The worker keeps the name the pool loads next to its own module (worker-pool.ts: ./calc-worker.mjs).
   entryPoints: {
     server: 'src/server.ts',

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/database';
+import { JOB_LOCKS, withJobLock } from '#app/db/advisory-lock';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { systemClock } from '#app/lib/clock';
@@ -202,8 +203,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     renewals,
   });
   if (config.renewalIntervalMs > 0) {
+    // Once across instances (ADR 0163): the pass runs where the PostgreSQL advisory lock was taken; the
+    // other instances skip this tick. The per-period claim and idempotency key (ADR 0084) stay as well.
     const job = renewalJob({
-      run: renewals.runRenewals,
+      run: async () => {
+        const pass = await withJobLock(database, JOB_LOCKS.renewals, renewals.runRenewals);
+        if (pass.ran) return pass.value;
+        app.log.debug('renewal pass skipped: running in another instance');
+        return { settled: 0, renewed: 0, failed: 0, skipped: 0, retry: 0, noticed: 0 };
+      },
       intervalMs: config.renewalIntervalMs,
       log: app.log,
     });

@@ -7,8 +7,18 @@ import { z } from 'zod';
 import type { CalcServerConfig } from '#app/modules/calculation/calc-servers';
 import { LOCAL_SERVER, parseCalcServers } from '#app/modules/calculation/calc-servers';
 
-/** The repository root: relative DATA_DIR values resolve against it, wherever npm or tsx was started. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root: relative DATA_DIR values resolve against it, wherever npm or tsx was started. The
+ * nearest folder above this module that holds apps/server/package.json, so that the same code finds it
+ * from src/config.ts (tsx, tests) and from the compiled dist/server.mjs (ADR 0160).
+ */
+const findRepoRoot = (from: string): string => {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'apps/server/package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
+  }
+};
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const SERVER_ROOT = path.join(REPO_ROOT, 'apps/server');
 
 const flag = z
@@ -38,7 +48,17 @@ const EnvSchema = z.object({
   TERMS_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().optional().default('info'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^(?:|true|false|\d{1,2})$/.test(v), {
+      message:
+        'TRUST_PROXY must be the number of proxies in front of the server (0, 1, 2, …) or true/false',
+    })
+    .transform((v): boolean | number => {
+      if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+      return v === 'true' ? true : Number(v);
+    }),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().optional().default(1_048_576),
   LOGO_MAX_BYTES: z.coerce.number().int().positive().optional().default(2_097_152),
   WORKBOOK_MAX_BYTES: z.coerce.number().int().positive().optional().default(33_554_432),
@@ -50,6 +70,7 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional().default(300),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).optional().default(30_000),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -127,8 +148,12 @@ export type Config = {
   termsUrl: string;
   webDist: string;
   logLevel: string;
-  /** Behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: the number of proxy hops whose X-Forwarded-For entries are trusted (the client IP
+   * for rate limits is the entry that many hops from the right); `true` trusts every entry (only when no
+   * client can reach the server without the proxy rewriting the header); false: the socket address.
+   */
+  trustProxy: boolean | number;
   bodyLimitBytes: number;
   logoMaxBytes: number;
   /** Largest workbook save body (update-table-datas); a 10,000-row workbook is a few MB. */
@@ -148,6 +173,8 @@ export type Config = {
   stripeWebhookSecret: string | undefined;
   /** Interval of the renewal job (ADR 0084); 0: not started (tests run it by hand). */
   renewalIntervalMs: number;
+  /** On SIGTERM/SIGINT: how long running requests and jobs may take before the process is ended (ADR 0162). */
+  shutdownTimeoutMs: number;
 };
 
 const readVersion = (): string => {
@@ -220,6 +247,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
     renewalIntervalMs: e.RENEWAL_INTERVAL_SECONDS * 1000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 };
 
@@ -253,5 +281,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   stripePublishableKey: undefined,
   stripeWebhookSecret: undefined,
   renewalIntervalMs: 0,
+  shutdownTimeoutMs: 30_000,
   ...overrides,
 });
