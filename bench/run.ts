@@ -8,6 +8,7 @@ const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'preview', load: () => import('./preview') },
   { name: 'files', load: () => import('./files') },
   { name: 'grid', load: () => import('./grid') },
+  { name: 'startup', load: () => import('./startup') },
 ];
 
 for (const entry of modules) {

@@ -26,6 +26,22 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+/** One proxy address, a CIDR network or one of proxy-addr's names. */
+const PROXY_ENTRY =
+  /^(?:loopback|linklocal|uniquelocal|[0-9.]+(?:\/\d{1,2})?|[0-9a-fA-F:]+(?::[0-9.]+)?(?:\/\d{1,3})?)$/;
+
+/**
+ * TRUST_PROXY: off, on (every X-Forwarded-For entry trusted), or the proxies to trust by address. Fastify
+ * 5.12 refuses hop counts (a direct client could then spoof the header): name the proxies instead.
+ */
+const parseTrustProxy = (v: string): boolean | string | null => {
+  const value = v.trim();
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  const entries = value.split(',').map((e) => e.trim());
+  return entries.every((e) => PROXY_ENTRY.test(e)) ? entries.join(',') : null;
+};
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional().default('development'),
   HOST: z.string().optional().default('0.0.0.0'),
@@ -51,14 +67,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .refine((v) => v === undefined || /^(?:|true|false|\d{1,2})$/.test(v), {
+    .refine((v) => v === undefined || parseTrustProxy(v) !== null, {
       message:
-        'TRUST_PROXY must be the number of proxies in front of the server (0, 1, 2, …) or true/false',
+        'TRUST_PROXY must be 1/true, 0/false, or a comma-separated list of proxy addresses or networks (10.0.0.2, 172.16.0.0/12, loopback, uniquelocal)',
     })
-    .transform((v): boolean | number => {
-      if (v === undefined || v === '' || v === 'false' || v === '0') return false;
-      return v === 'true' ? true : Number(v);
-    }),
+    .transform((v) => (v === undefined ? false : (parseTrustProxy(v) ?? false))),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().optional().default(1_048_576),
   LOGO_MAX_BYTES: z.coerce.number().int().positive().optional().default(2_097_152),
   WORKBOOK_MAX_BYTES: z.coerce.number().int().positive().optional().default(33_554_432),
@@ -149,11 +162,11 @@ export type Config = {
   webDist: string;
   logLevel: string;
   /**
-   * Behind reverse proxies: the number of proxy hops whose X-Forwarded-For entries are trusted (the client IP
-   * for rate limits is the entry that many hops from the right); `true` trusts every entry (only when no
-   * client can reach the server without the proxy rewriting the header); false: the socket address.
+   * Behind reverse proxies: the client IP (rate limits, logs) comes from X-Forwarded-For. A list of proxy
+   * addresses/networks: the right-most entry not written by one of them; `true`: the left-most entry (only
+   * when every path to the server rewrites the header); false: the socket address.
    */
-  trustProxy: boolean | number;
+  trustProxy: boolean | string;
   bodyLimitBytes: number;
   logoMaxBytes: number;
   /** Largest workbook save body (update-table-datas); a 10,000-row workbook is a few MB. */

@@ -10,9 +10,9 @@ const env = (TRUST_PROXY?: string) => ({
 });
 
 /**
- * TRUST_PROXY as a hop count (docs/deployment.md): with N proxies in front, the client address is the
- * X-Forwarded-For entry N hops from the right — what the outermost proxy saw. Entries further left were
- * written by the client and are not trusted.
+ * TRUST_PROXY (docs/deployment.md): with the proxies named by address, the client address is the right-most
+ * X-Forwarded-For entry not written by one of them — what the outermost trusted proxy saw. Entries further
+ * left were written by the client and are not trusted.
  */
 describe('TRUST_PROXY', () => {
   it.each([
@@ -20,24 +20,29 @@ describe('TRUST_PROXY', () => {
     ['', false],
     ['0', false],
     ['false', false],
-    ['1', 1],
-    ['2', 2],
+    ['1', true],
     ['true', true],
+    ['10.0.0.4', '10.0.0.4'],
+    [' 10.0.0.3, 10.0.0.0/8 ,uniquelocal', '10.0.0.3,10.0.0.0/8,uniquelocal'],
+    ['::1, fd00::/8', '::1,fd00::/8'],
   ])('TRUST_PROXY=%s → %s', (value, expected) => {
     expect(loadConfig(env(value)).trustProxy).toBe(expected);
   });
 
-  it('refuses anything else with the variable named', () => {
-    expect(() => loadConfig(env('yes'))).toThrow(/TRUST_PROXY: TRUST_PROXY must be the number/);
-  });
+  it.each(['yes', '2 hops', 'proxy.example.com'])(
+    'refuses TRUST_PROXY=%s with the variable named',
+    (v) => {
+      expect(() => loadConfig(env(v))).toThrow(/TRUST_PROXY: TRUST_PROXY must be 1\/true/);
+    },
+  );
 
   let database: Database;
   afterAll(async () => {
     await database.close();
   });
-  it('takes the client IP the given number of hops from the right of X-Forwarded-For', async () => {
+  it('takes the right-most X-Forwarded-For entry not written by a trusted proxy', async () => {
     database = await freshDatabase('pglite');
-    const ipFor = async (trustProxy: boolean | number) => {
+    const ipFor = async (trustProxy: boolean | string) => {
       const app = await buildApp({ config: testConfig({ trustProxy }), database });
       app.get('/probe-ip', (request) => ({ ip: request.ip }));
       await app.ready();
@@ -56,8 +61,9 @@ describe('TRUST_PROXY', () => {
       }
     };
     expect(await ipFor(false)).toBe('10.0.0.4');
-    expect(await ipFor(1)).toBe('10.0.0.3');
-    expect(await ipFor(2)).toBe('203.0.113.5');
+    expect(await ipFor('10.0.0.4')).toBe('10.0.0.3'); // only proxy B trusted
+    expect(await ipFor('10.0.0.3,10.0.0.4')).toBe('203.0.113.5'); // both proxies: the real client
+    expect(await ipFor('10.0.0.0/8')).toBe('203.0.113.5');
     expect(await ipFor(true)).toBe('198.51.100.66'); // trusts what the client wrote: only behind a rewriting proxy
   });
 });

@@ -169,6 +169,15 @@ describe.skipIf(!adminUrl)('instances starting together on an empty PostgreSQL d
       expect(rows[0]?.n).toBe(files.length);
     } finally {
       for (const d of opened) await d.close();
+      // pool.end() resolves before the server has seen every socket close (see test-app.ts freshDatabase).
+      for (let i = 0; i < 80; i += 1) {
+        const { rows } = await admin.query<{ n: string }>(
+          'select count(*) as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (Number(rows[0]?.n ?? 0) === 0) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
