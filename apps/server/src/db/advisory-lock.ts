@@ -27,8 +27,10 @@ export const withJobLock = async <T>(
 ): Promise<{ ran: true; value: T } | { ran: false }> => {
   if (database.kind === 'pglite') return { ran: true, value: await fn() };
   return database.db.transaction(async (tx) => {
-    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as got`);
-    const rows = result.rows as { got: boolean }[];
+    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as got`)) as {
+      rows: { got: boolean }[];
+    };
+    const rows = result.rows;
     if (rows[0]?.got !== true) return { ran: false as const };
     return { ran: true as const, value: await fn() };
   });
