@@ -9,6 +9,7 @@ const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'files', load: () => import('./files') },
   { name: 'grid', load: () => import('./grid') },
   { name: 'startup', load: () => import('./startup') },
+  { name: 'instances', load: () => import('./instances') },
 ];
 
 for (const entry of modules) {
