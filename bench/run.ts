@@ -9,6 +9,8 @@ const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'files', load: () => import('./files') },
   { name: 'xlsx-import', load: () => import('./xlsx-import') },
   { name: 'grid', load: () => import('./grid') },
+  { name: 'startup', load: () => import('./startup') },
+  { name: 'instances', load: () => import('./instances') },
 ];
 
 for (const entry of modules) {

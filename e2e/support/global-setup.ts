@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -19,7 +19,11 @@ const freePort = (): Promise<number> =>
     });
   });
 
-const waitForHealth = async (url: string, server: ChildProcess, timeoutMs: number): Promise<void> => {
+const waitForHealth = async (
+  url: string,
+  server: ChildProcess,
+  timeoutMs: number,
+): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
@@ -69,7 +73,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const serverLogFile = join(work, 'server.log');
   // The support routes set licence states for the banner tests (there is no unauthenticated route for it).
   const supportToken = randomBytes(24).toString('hex');
-  const server = spawn('npx', ['tsx', 'src/server.ts'], {
+  // The browser journeys run the compiled server, the one `npm start` ships (ADR 0160); `npm run test:e2e`
+  // builds it (web and server) first.
+  const compiled = join(root, 'apps/server/dist/server.mjs');
+  if (!existsSync(compiled)) {
+    throw new Error(`${compiled} is missing: run \`npm run build\` first (npm run test:e2e does)`);
+  }
+  const server = spawn(process.execPath, [compiled], {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,
@@ -84,7 +94,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SUPPORT_TOKEN: supportToken,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // own process group: npx, tsx and node are stopped together
+    detached: true, // own process group: the server and its worker threads are stopped together
   });
   const log: string[] = [];
   server.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
@@ -106,8 +116,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     const group = -(server.pid ?? 0);
     try {
+      // SIGTERM drains the server (graceful shutdown, ADR 0162); it exits on its own within seconds.
+      const exited =
+        server.exitCode === null ? new Promise((r) => server.once('exit', r)) : Promise.resolve();
       process.kill(group, 'SIGTERM');
-      await new Promise((r) => setTimeout(r, 1000));
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       if (server.exitCode === null) process.kill(group, 'SIGKILL');
     } catch {
       // already gone

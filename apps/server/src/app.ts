@@ -2,16 +2,14 @@ import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Config } from '#app/config';
 import { fastifyTrustProxy } from '#app/config';
 import type { Database } from '#app/db/database';
+import { JOB_LOCKS, withJobLock } from '#app/db/advisory-lock';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { loggerOptions } from '#app/lib/log-redaction';
 import { systemClock } from '#app/lib/clock';
-import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
 import type { RateLimits } from '#app/lib/rate-limiter';
 import { createRateLimiter, DEFAULT_RATE_LIMITS } from '#app/lib/rate-limiter';
@@ -70,6 +68,7 @@ import { registerSecurityHeaders } from '#app/plugins/security-headers';
 import { registerSessionCookie } from '#app/plugins/session-cookie';
 import { registerWebApp } from '#app/plugins/static';
 import { registerSwagger } from '#app/plugins/swagger';
+import { healthRoutes } from '#app/plugins/health';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -143,7 +142,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     apiBase: config.apiBase,
     secure: config.publicUrl.startsWith('https://'),
   });
-  await registerSwagger(app, { version: config.version });
+  await registerSwagger(app, { version: config.version, apiBase: config.apiBase });
 
   // Composition root: repositories → services → routes.
   const { db } = database;
@@ -220,8 +219,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     renewals,
   });
   if (config.renewalIntervalMs > 0) {
+    // Once across instances (ADR 0163): the pass runs where the PostgreSQL advisory lock was taken; the
+    // other instances skip this tick. The per-period claim and idempotency key (ADR 0084) stay as well.
     const job = renewalJob({
-      run: renewals.runRenewals,
+      run: async () => {
+        const pass = await withJobLock(database, JOB_LOCKS.renewals, renewals.runRenewals);
+        if (pass.ran) return pass.value;
+        app.log.debug('renewal pass skipped: running in another instance');
+        return { settled: 0, renewed: 0, failed: 0, skipped: 0, retry: 0, noticed: 0 };
+      },
       intervalMs: config.renewalIntervalMs,
       log: app.log,
     });
@@ -288,29 +294,17 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   const authenticate = authenticateHook(auth);
 
   app.decorateRequest('authContext', null);
+  /** Set when app.close() begins (SIGTERM): /ready answers 503 from then on (ADR 0161). */
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
 
   await app.register(
     (scope, _opts, done) => {
       const api = scope.withTypeProvider() as unknown as App;
-      api.get(
-        '/health',
-        {
-          schema: {
-            tags: ['general'],
-            summary: 'Liveness and database check',
-            response: responses(
-              200,
-              z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-              [],
-            ),
-          },
-        },
-        async () => {
-          await db.execute(sql`select 1`);
-          return ok({ status: 'ok' as const, database: database.kind });
-        },
-      );
-      api.get('/docs', { schema: { hide: true } }, () => app.swagger());
+      healthRoutes(api, { database, isClosing: () => closing });
       authRoutes(api, auth, sessionCookie);
       registrationRoutes(api, registration);
       usersRoutes(api, usersSvc, authenticate);

@@ -9,8 +9,18 @@ import { ensurePrivateDir } from '#app/db/data-dir-modes';
 import type { CalcServerConfig } from '#app/modules/calculation/calc-servers';
 import { LOCAL_SERVER, parseCalcServers } from '#app/modules/calculation/calc-servers';
 
-/** The repository root: relative DATA_DIR values resolve against it, wherever npm or tsx was started. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root: relative DATA_DIR values resolve against it, wherever npm or tsx was started. The
+ * nearest folder above this module that holds apps/server/package.json, so that the same code finds it
+ * from src/config.ts (tsx, tests) and from the compiled dist/server.mjs (ADR 0160).
+ */
+const findRepoRoot = (from: string): string => {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'apps/server/package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
+  }
+};
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const SERVER_ROOT = path.join(REPO_ROOT, 'apps/server');
 
 const flag = z
@@ -53,6 +63,7 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional().default(300),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).optional().default(30_000),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -235,6 +246,8 @@ export type Config = {
   stripeWebhookSecret: string | undefined;
   /** Interval of the renewal job (ADR 0084); 0: not started (tests run it by hand). */
   renewalIntervalMs: number;
+  /** On SIGTERM/SIGINT: how long running requests and jobs may take before the process is ended (ADR 0162). */
+  shutdownTimeoutMs: number;
 };
 
 const readVersion = (): string => {
@@ -313,6 +326,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
     renewalIntervalMs: e.RENEWAL_INTERVAL_SECONDS * 1000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 };
 
@@ -346,5 +360,6 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   stripePublishableKey: undefined,
   stripeWebhookSecret: undefined,
   renewalIntervalMs: 0,
+  shutdownTimeoutMs: 30_000,
   ...overrides,
 });

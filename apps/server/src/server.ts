@@ -22,18 +22,39 @@ const main = async () => {
       }
     }
     const app = await buildApp({ config, database });
+    /**
+     * Graceful shutdown (ADR 0162): /ready turns 503, the listening socket closes (no new connection),
+     * running requests finish (a running calculation included), then the onClose hooks stop the renewal
+     * job (waiting for a running pass) and the worker pool, and the database closes (PGlite releases the
+     * data directory lock). SHUTDOWN_TIMEOUT_MS bounds all of it: past it the process exits with 1.
+     */
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 10_000);
+      app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+      const force = setTimeout(() => {
+        app.log.error(
+          { timeoutMs: config.shutdownTimeoutMs },
+          'shutdown timed out: running requests or jobs did not finish, exiting',
+        );
+        process.exit(1);
+      }, config.shutdownTimeoutMs);
       force.unref();
+      let code = 0;
       try {
         await app.close();
-      } finally {
-        await database.close();
+      } catch (error) {
+        app.log.error({ err: error }, 'closing the server failed');
+        code = 1;
       }
-      process.exit(0);
+      try {
+        await database.close();
+      } catch (error) {
+        app.log.error({ err: error }, 'closing the database failed');
+        code = 1;
+      }
+      app.log.info({ code }, 'shutdown complete');
+      process.exit(code);
     };
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => void shutdown(signal));

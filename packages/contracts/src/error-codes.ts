@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
+  'SERVICE_UNAVAILABLE',
   // field-level validation
   'REQUIRED',
   'INVALID_TYPE',
@@ -115,6 +116,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Error: unsupported media type',
   RATE_LIMITED: 'Error: too many requests, please try again later',
   INTERNAL: 'Error: General software failure',
+  SERVICE_UNAVAILABLE:
+    'Error: the server is not ready (database unreachable, migrations missing or shutting down), please try again shortly',
   REQUIRED: 'Error: this field is required',
   INVALID_TYPE: 'Error: invalid type',
   INVALID_EMAIL: 'Error: invalid e-mail address',
@@ -263,6 +266,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   EMAIL_CHANGE_NEEDS_CODE: 400,
   OTP_TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** HTTP status for an error code (400 when the code is a plain user mistake). */

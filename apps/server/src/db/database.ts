@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '#app/config';
+import { JOB_LOCKS } from '#app/db/advisory-lock';
 import { acquireDataDirLock } from '#app/db/data-dir-lock';
 import { restrictTree } from '#app/db/data-dir-modes';
 import * as schema from '#app/db/schema/index';
@@ -27,7 +28,16 @@ export const openPostgres = async (url: string): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   try {
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Several instances starting at once on one database migrate one after the other (ADR 0163): the
+    // first applies, the others wait here and then find nothing left to do.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [JOB_LOCKS.migrations]);
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [JOB_LOCKS.migrations]).catch(() => {});
+      lock.release();
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   } catch (error) {
     await pool.end();

@@ -1,0 +1,150 @@
+// Requests per second of the project detail route (GET …/projects/:id/, the demo project) on PostgreSQL with
+// one and with two instances of the compiled server (`apps/server/dist/server.mjs`) on one database, the
+// client spreading requests round robin like a proxy. Needs TEST_DATABASE_URL (else it prints "skipped") and
+// the server build (made when missing). Prints numbers; asserts nothing. On a 2-core machine two instances
+// share the same cores with the client and PostgreSQL: the second instance shows what one machine gains
+// (event-loop parallelism), not what a second machine would.
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverRoot = path.join(root, 'apps/server');
+const DURATION_MS = Number(process.env.INSTANCES_BENCH_MS ?? 5000);
+const CONCURRENCY = 16;
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+const start = async (
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; base: string; out: () => string }> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server.mjs'], {
+    cwd: serverRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DEMO_ACCOUNT: '1',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_LEVEL: 'warn',
+      RENEWAL_INTERVAL_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const base = `http://127.0.0.1:${port}/api`;
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    const up = await fetch(`${base}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { child, base, out: () => out };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready: ${out}`);
+};
+
+const hammer = async (urls: string[], headers: Record<string, string>) => {
+  let done = 0;
+  let failed = 0;
+  let next = 0;
+  const until = performance.now() + DURATION_MS;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const url = urls[next++ % urls.length]!;
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (res.ok) done += 1;
+      else failed += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { rps: done / ((performance.now() - started) / 1000), failed };
+};
+
+export async function run(): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log('instances: skipped: TEST_DATABASE_URL not set');
+    return;
+  }
+  if (!existsSync(path.join(serverRoot, 'dist/server.mjs'))) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverRoot, stdio: 'inherit' });
+  }
+  const name = `pfahlplaner_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const servers: ChildProcess[] = [];
+  try {
+    const first = await start(url.toString());
+    servers.push(first.child);
+    const second = await start(url.toString());
+    servers.push(second.child);
+    const email = /E-mail:\s+(\S+)/.exec(first.out())?.[1] ?? '';
+    const password = /Password:\s+(\S+)/.exec(first.out())?.[1] ?? '';
+    const login = (await (
+      await fetch(`${first.base}/v1/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      })
+    ).json()) as { data: { access_token: string; user: { company: { id: number } } } };
+    const headers = { authorization: `Bearer ${login.data.access_token}` };
+    const projects = `/v1/companies/${login.data.user.company.id}/projects/`;
+    const list = (await (await fetch(`${first.base}${projects}`, { headers })).json()) as {
+      data: { results: { id: number }[] };
+    };
+    const detail = `${projects}${list.data.results[0]!.id}/`;
+    await hammer([`${first.base}${detail}`, `${second.base}${detail}`], headers); // warm-up
+    const one = await hammer([`${first.base}${detail}`], headers);
+    const two = await hammer([`${first.base}${detail}`, `${second.base}${detail}`], headers);
+    console.log(
+      `instances: project detail on PostgreSQL, ${CONCURRENCY} concurrent clients, ${DURATION_MS} ms each: ` +
+        `one instance ${one.rps.toFixed(0)} req/s, two instances ${two.rps.toFixed(0)} req/s ` +
+        `(failed ${one.failed}/${two.failed}; load average ${loadavg()[0]!.toFixed(1)})`,
+    );
+  } finally {
+    for (const child of servers) {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    }
+    for (let i = 0; i < 80; i += 1) {
+      const { rows } = await admin.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (Number(rows[0]?.n ?? 0) === 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await run();
+}
