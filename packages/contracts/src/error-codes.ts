@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'TOO_BIG',
   'INVALID_VALUE',
   'NOT_AN_INTEGER',
+  'NUMBER_AMBIGUOUS',
   'NOT_UNIQUE',
   'PASSWORD_RULES',
   'PASSWORD_MISMATCH',
@@ -116,6 +117,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TOO_SMALL: 'Error: value is too small',
   TOO_BIG: 'Error: value is too big',
   INVALID_VALUE: 'Error: invalid value',
+  NUMBER_AMBIGUOUS:
+    'Error: the number can be read with a decimal point or a decimal comma; write it without thousands separators',
   NOT_AN_INTEGER:
     'Error: The number you just entered is not valid. Please enter a positive integer greater than or as 0',
   NOT_UNIQUE: 'Error: This field must be unique',

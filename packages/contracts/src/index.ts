@@ -12,3 +12,4 @@ export * from './i18n';
 export * from './projects';
 export * from './teams';
 export * from './files';
+export * from './numbers';

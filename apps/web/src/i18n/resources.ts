@@ -2,6 +2,8 @@ import type { EngineIssueCode, IssueTextLang } from '@pfahlplaner/contracts';
 import { ENGINE_ISSUE_CODES, ENGINE_ISSUE_TEXTS } from '@pfahlplaner/contracts';
 import de from './de.json';
 import en from './en.json';
+import entryDe from './features/entry.de.json';
+import entryEn from './features/entry.en.json';
 import filesDe from './features/files.de.json';
 import filesEn from './features/files.en.json';
 import panelsDe from './features/panels.de.json';
@@ -31,6 +33,7 @@ export const translationDe = {
   panels: panelsDe,
   team: teamDe,
   files: filesDe,
+  entry: entryDe,
 };
 
 export const translationEn = {
@@ -39,4 +42,5 @@ export const translationEn = {
   panels: panelsEn,
   team: teamEn,
   files: filesEn,
+  entry: entryEn,
 };

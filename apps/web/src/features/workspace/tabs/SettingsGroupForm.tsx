@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n';
 import { validateCellValue } from '../../grid/cell-value';
 import { fieldText } from '../../grid/column-model';
+import { useCellInputErrorText } from '../../grid/input-error-text';
 import { usePreferences } from '../../preferences/usePreferences';
 import { SettingsFieldInput } from './SettingsFieldInput';
 
@@ -20,7 +21,8 @@ export const SettingsGroupForm = ({
   onChange: (patch: Partial<ProjectSettings>) => void;
 }) => {
   const { t } = useTranslation();
-  const { language, decimalSeparator } = usePreferences();
+  const { language } = usePreferences();
+  const inputErrorText = useCellInputErrorText();
   const { message } = App.useApp();
   const values = settings as unknown as Record<string, unknown>;
   const fields = fieldsOf('settings').filter((field) => field.group === group);
@@ -44,10 +46,7 @@ export const SettingsGroupForm = ({
                 onChange={(value) => onChange({ [field.key]: value })}
                 onInvalid={(error) =>
                   void message.error(
-                    t(`workspace.grid.inputError.${error}`, {
-                      mark: decimalSeparator === 'comma' ? ',' : '.',
-                      setting: t('nav.decimalSeparator'),
-                    }),
+                    inputErrorText(error),
                   )
                 }
               />
