@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, signIn } from '../support/accounts';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
 import { shownCell, typeInto } from '../support/grid';
-import { createProjectInUi, focusedCell } from '../support/workspace';
+import { createProjectInUi, enterSoilProfile, focusedCell, layersTsv } from '../support/workspace';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
@@ -38,13 +38,25 @@ describe('grid keyboard (issue 20 item 9)', () => {
       return header[header.indexOf('AEHoehe') + 1] ?? '';
     });
     expect(next).toBe('SollPfahlOberKante');
-    // a barcode-style typist: Tab and the next characters within a few milliseconds
+    // a barcode-style typist: Tab and the next characters within a few milliseconds, while the page is
+    // busy (as after an edit of a large project: re-render, live preview) for 60 ms right after the Tab
     for (const [row, value] of [
       [0, '248.1'],
       [1, '196.5'],
     ] as const) {
       await (await shownCell(page, 'piles', row, 'AEHoehe')).click();
       await page.keyboard.type('250');
+      await page.evaluate(() => {
+        const busy = (event: KeyboardEvent) => {
+          if (event.key !== 'Tab') return;
+          window.removeEventListener('keydown', busy, true);
+          setTimeout(() => {
+            const until = performance.now() + 60;
+            while (performance.now() < until);
+          }, 0);
+        };
+        window.addEventListener('keydown', busy, true);
+      });
       await page.keyboard.press('Tab');
       await page.keyboard.type(value);
       await page.keyboard.press('Enter');
@@ -70,6 +82,83 @@ describe('grid keyboard (issue 20 item 9)', () => {
     await expect.poll(() => text(page, 'piles', 1, 'Pname')).toBe('Q9');
     expect(await page.getByTestId('grid-remove-rows').first().innerText()).not.toMatch(/2 Zeilen/);
     await screenshot(page, 'entry-keyboard');
+    await context.close();
+  });
+});
+
+/** Three layers (one more than the Free plan allows), bottom levels and names, decimal point. */
+const THREE_LAYERS = [
+  [150, 'Lehm'],
+  [140, 'Kies und Sand'],
+  [130, 'Mergel'],
+] as const;
+
+describe('a refused save (issue 20 items 1 and 2)', () => {
+  it('names the plan limit where the user looks, refuses to calculate, asks before leaving and keeps the work', async () => {
+    const account = await createAccount(baseURL, mailDir, 'verweigert');
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, account.email, account.password);
+    await page.getByTestId('decimal-point').click();
+    const projectId = await createProjectInUi(page, 'Drei Schichten');
+    await page.getByTestId('grid-add-row').first().click();
+    await typeInto(page, 'piles', 0, 'Pname', 'L1');
+    await typeInto(page, 'piles', 0, 'AlternativeCharakteristischeLastZ', '1500');
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor({ timeout: 20_000 });
+
+    await enterSoilProfile(page, layersTsv('.', THREE_LAYERS), 'Mergel', 3);
+    // the refusal is named above the tabs, with the numbers and the way to upgrade
+    const refused = page.getByTestId('save-refused');
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain('höchstens 2 Bodenschichten');
+    expect(await refused.innerText()).toContain('„BP 1“ hat 3');
+    await page.getByTestId('plan-upgrade').waitFor();
+    await page.locator('[data-testid="save-state"][data-state="invalid"]').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('save-state').innerText()).toContain('Tarifgrenze');
+    await screenshot(page, 'entry-plan-refusal');
+
+    // a load point typed after the refusal
+    await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
+    await typeInto(page, 'piles', 0, 'SollDurchmesser', '0.9');
+    await expect.poll(() => text(page, 'piles', 0, 'SollDurchmesser')).toBe('0.9');
+
+    // "Berechnen" refuses and says why; it never reports fresh results for another state
+    await page.getByTestId('calculate').click();
+    await page.getByTestId('calc-refused').waitFor();
+    expect(await page.getByTestId('calc-state-fresh').count()).toBe(0);
+
+    // leaving through the header menu asks first
+    await page.locator('.pp-header .ant-menu-item').filter({ hasText: 'Projekte' }).first().click();
+    await page.getByTestId('leave-dialog').waitFor();
+    await page.getByTestId('leave-save').click();
+    await page.getByTestId('leave-not-saved').waitFor();
+    await page.getByTestId('leave-without-saving').click();
+    await page.waitForURL('**/projects');
+
+    // coming back: nothing lost, and the notice says where it came from
+    await page.goto(`/projects/${projectId}`);
+    await page.getByTestId('draft-restored').waitFor();
+    await expect.poll(() => text(page, 'piles', 0, 'SollDurchmesser')).toBe('0.9');
+    expect(await text(page, 'piles', 0, 'AlternativeCharakteristischeLastZ')).toBe('1500');
+    await page.getByRole('tab', { name: 'Bodenprofil' }).click();
+    await expect.poll(() => text(page, 'layers', 2, 'bodenArt')).toBe('Mergel');
+    await page.getByTestId('save-refused').waitFor();
+
+    // reload (the browser asks through beforeunload; accepted above) keeps it too
+    await page.reload();
+    await page.getByTestId('workspace').waitFor();
+    await page.getByRole('tab', { name: 'Bodenprofil' }).click();
+    await expect.poll(() => text(page, 'layers', 2, 'bodenArt')).toBe('Mergel');
+
+    // removing the third layer saves; the draft is gone after that
+    await (await shownCell(page, 'layers', 2, 'endKote')).click();
+    await page.getByTestId('grid-remove-rows').last().click();
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('save-refused').count()).toBe(0);
+    expect(
+      await page.evaluate((id) => Object.keys(localStorage).filter((k) => k.startsWith('pp.draft.') && k.endsWith(`.${id}`)), projectId),
+    ).toEqual([]);
     await context.close();
   });
 });

@@ -1,21 +1,35 @@
-import type { ErrorCode, Workbook } from '@pfahlplaner/contracts';
+import type { ErrorCode, ErrorDetail, Workbook } from '@pfahlplaner/contracts';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/http/api-error';
 import { projectsApi, type VersionConflict } from '../../projects/api';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_RETRY_MS, nextSaveStep, type SaveStatus } from './autosave';
+import { clearDraft, readDraft, writeDraft, type Draft } from './draft-storage';
 import { initWorkbookState, workbookReducer, type WorkbookState } from './workbook-reducer';
+
+/** Delay between an edit and writing the unsaved work to this browser's storage (ADR 0142). */
+const DRAFT_DELAY_MS = 300;
 
 export type ConflictState = VersionConflict & { mine: Workbook };
 
 /**
  * The workbook of an open project: reducer state, autosave (debounced, with the version), save status,
  * server error details by path, and the 409 conflict. Edits made while a save is running are kept and
- * saved right after it.
+ * saved right after it. Unsaved work is kept in this browser under `draftKey` until it is saved or
+ * discarded (ADR 0142); a draft found on opening is restored as one undoable edit (`restored`).
  */
-export const useWorkbookStore = (companyId: number, projectId: number, initial: Workbook) => {
+export const useWorkbookStore = (
+  companyId: number,
+  projectId: number,
+  initial: Workbook,
+  draftKey: string | null = null,
+) => {
   const [state, dispatch] = useReducer(workbookReducer, initial, initWorkbookState);
   const [status, setStatus] = useState<SaveStatus>({ kind: 'saved', at: null });
   const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, ErrorCode>>(new Map());
+  /** The details of the last refused save, with their params (plan rules name the limit). */
+  const [refusal, setRefusal] = useState<readonly ErrorDetail[]>([]);
+  /** The draft restored when the project was opened (null: none). */
+  const [restored, setRestored] = useState<Draft | null>(null);
   const [conflict, setConflict] = useState<ConflictState | null>(null);
 
   const stateRef = useRef<WorkbookState>(state);
@@ -23,7 +37,11 @@ export const useWorkbookStore = (companyId: number, projectId: number, initial: 
     stateRef.current = state;
   }, [state]);
   const versionRef = useRef(initial.version);
+  /** Revision the server holds (only a successful save moves it). */
   const savedRevision = useRef(0);
+  /** Revision of the last refused save: not retried before the next edit, but still unsaved. */
+  const refusedRevision = useRef(0);
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef(false);
   const conflictRef = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -36,7 +54,7 @@ export const useWorkbookStore = (companyId: number, projectId: number, initial: 
     const current = stateRef.current;
     const step = nextSaveStep({
       revision: current.revision,
-      savedRevision: savedRevision.current,
+      savedRevision: Math.max(savedRevision.current, refusedRevision.current),
       inFlight: inFlight.current,
       conflict: conflictRef.current,
     });
@@ -54,9 +72,12 @@ export const useWorkbookStore = (companyId: number, projectId: number, initial: 
       dispatch({ type: 'saved', version: data.version });
       savedRevision.current = Math.max(savedRevision.current, revision);
       setServerErrors(new Map());
+      setRefusal([]);
       inFlight.current = false;
       if (stateRef.current.revision > savedRevision.current) schedule.current(0);
       else {
+        if (draftTimer.current) clearTimeout(draftTimer.current);
+        if (draftKey) clearDraft(draftKey);
         setStatus({ kind: 'saved', at: data.modified_date });
         for (const done of waiters.current.splice(0)) done();
       }
@@ -68,9 +89,11 @@ export const useWorkbookStore = (companyId: number, projectId: number, initial: 
         setStatus({ kind: 'conflict' });
       } else if (isApiError(error) && error.status === 400 && error.details.length > 0) {
         setServerErrors(new Map(error.details.map((detail) => [detail.path, detail.code as ErrorCode])));
+        setRefusal(error.details);
         setStatus({ kind: 'invalid', count: error.details.length });
-        // saved up to here as far as retrying goes: the next edit tries again
-        savedRevision.current = Math.max(savedRevision.current, revision);
+        // not retried before the next edit, but NOT saved: leaving asks, the draft stays, "Berechnen"
+        // refuses (issue 20 items 1 and 2)
+        refusedRevision.current = Math.max(refusedRevision.current, revision);
       } else {
         setStatus({ kind: 'error', code: isApiError(error) ? error.code : null });
         schedule.current(AUTOSAVE_RETRY_MS);
@@ -99,21 +122,56 @@ export const useWorkbookStore = (companyId: number, projectId: number, initial: 
       setStatus((s) => (s.kind === 'saving' ? s : { kind: 'pending' }));
       schedule.current(AUTOSAVE_DELAY_MS);
     }
+    if (state.revision > savedRevision.current && draftKey) {
+      if (draftTimer.current) clearTimeout(draftTimer.current);
+      draftTimer.current = setTimeout(writeDraftNow, DRAFT_DELAY_MS);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per edit; writeDraftNow reads refs
   }, [state.revision]);
 
   const hasUnsaved = () =>
     inFlight.current || stateRef.current.revision > savedRevision.current || conflictRef.current;
 
+  /** Writes the unsaved work to this browser now (also on page hide, before the delayed write ran). */
+  const writeDraftNow = () => {
+    if (draftTimer.current) clearTimeout(draftTimer.current);
+    draftTimer.current = null;
+    if (!draftKey || stateRef.current.revision <= savedRevision.current) return;
+    writeDraft(draftKey, {
+      version: versionRef.current,
+      at: new Date().toISOString(),
+      doc: stateRef.current.history.present,
+    });
+  };
+
+  // A draft of this project left in this browser (unsaved when the page was left) comes back.
+  useEffect(() => {
+    if (!draftKey) return;
+    const draft = readDraft(draftKey);
+    if (!draft) return;
+    versionRef.current = draft.version;
+    dispatch({ type: 'restore', doc: draft.doc, version: draft.version });
+    setRestored(draft);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened project
+  }, [draftKey]);
+
   // Leaving the page with unsaved edits asks first.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (!hasUnsaved()) return;
+      writeDraftNow();
       event.preventDefault();
       event.returnValue = '';
     };
+    const hide = () => {
+      if (hasUnsaved()) writeDraftNow();
+    };
     window.addEventListener('beforeunload', warn);
+    window.addEventListener('pagehide', hide);
     return () => {
       window.removeEventListener('beforeunload', warn);
+      window.removeEventListener('pagehide', hide);
+      if (hasUnsaved()) writeDraftNow(); // in-app navigation: the draft stays until saved
       if (timer.current) {
         clearTimeout(timer.current);
         void flush(); // in-app navigation: save what is left
@@ -127,7 +185,10 @@ export const useWorkbookStore = (companyId: number, projectId: number, initial: 
       new Promise<void>((resolve) => {
         if (timer.current) clearTimeout(timer.current);
         timer.current = null;
-        if (!inFlight.current && stateRef.current.revision <= savedRevision.current) {
+        if (
+          !inFlight.current &&
+          stateRef.current.revision <= Math.max(savedRevision.current, refusedRevision.current)
+        ) {
           resolve();
           return;
         }
@@ -137,9 +198,13 @@ export const useWorkbookStore = (companyId: number, projectId: number, initial: 
     [flush],
   );
 
-  /** Replaces the document with a workbook from the server (conflict: reload theirs). */
+  /** Replaces the document with a workbook from the server (conflict: reload theirs; discard). */
   const replaceWith = useCallback((workbook: Workbook) => {
     if (timer.current) clearTimeout(timer.current);
+    if (draftTimer.current) clearTimeout(draftTimer.current);
+    if (draftKey) clearDraft(draftKey);
+    setRestored(null);
+    setRefusal([]);
     resetPending.current = true;
     versionRef.current = workbook.version;
     conflictRef.current = false;
@@ -147,13 +212,16 @@ export const useWorkbookStore = (companyId: number, projectId: number, initial: 
     setServerErrors(new Map());
     setStatus({ kind: 'saved', at: null });
     dispatch({ type: 'load', workbook });
-  }, []);
+  }, [draftKey]);
 
   return {
     state,
     dispatch,
     status,
     serverErrors,
+    refusal,
+    restored,
+    dismissRestored: () => setRestored(null),
     conflict,
     saveNow,
     replaceWith,
