@@ -39,7 +39,12 @@ export const layersTsv = (mark: '.' | ',', rows: readonly (readonly [number, str
     .join('\n');
 
 /** Opens the soil tab, adds profile "BP 1" (top 158, water 151) and pastes `tsv` as its layers. */
-export const enterSoilProfile = async (page: Page, tsv: string, lastLayerName: string, count: number) => {
+export const enterSoilProfile = async (
+  page: Page,
+  tsv: string,
+  lastLayerName: string,
+  count: number,
+) => {
   await page.getByRole('tab', { name: /^(Bodenprofil|Soil profile)/ }).click();
   await page.getByTestId('profile-add-first').click();
   await page.locator('#setting-startKote').fill('158');
@@ -49,11 +54,19 @@ export const enterSoilProfile = async (page: Page, tsv: string, lastLayerName: s
   await page.getByTestId('grid-add-row').last().click();
   await (await shownCell(page, 'layers', 0, 'endKote')).click();
   await pasteTsv(page, tsv);
-  await waitForText(page, async () => (await shownCell(page, 'layers', count - 1, 'bodenArt')).innerText(), lastLayerName);
+  await waitForText(
+    page,
+    async () => (await shownCell(page, 'layers', count - 1, 'bodenArt')).innerText(),
+    lastLayerName,
+  );
 };
 
 /** Polls `read` until it returns `want` (10 s), then fails with the last value. */
-export const waitForText = async (page: Page, read: () => Promise<string>, want: string): Promise<void> => {
+export const waitForText = async (
+  page: Page,
+  read: () => Promise<string>,
+  want: string,
+): Promise<void> => {
   let last = '';
   for (let i = 0; i < 100; i += 1) {
     last = await read().catch(() => '');

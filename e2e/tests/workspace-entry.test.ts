@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount, signIn } from '../support/accounts';
+import { apiLogin, createAccount, signIn } from '../support/accounts';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
-import { shownCell, typeInto } from '../support/grid';
+import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
 import { createProjectInUi, enterSoilProfile, focusedCell, layersTsv } from '../support/workspace';
 
 const baseURL = inject('baseURL');
@@ -32,9 +32,12 @@ describe('grid keyboard (issue 20 item 9)', () => {
 
     // the numeric column right of the ground level (AEHoehe)
     const next = await page.evaluate(() => {
-      const header = [...document.querySelectorAll('[data-testid="grid-piles"] .ag-header-cell[col-id]')]
-        .map((h) => h.getAttribute('col-id'))
-        .filter((id) => id && id !== '__marker' && id !== 'ag-Grid-SelectionColumn');
+      const header = Array.from(
+        document.querySelectorAll<HTMLElement>(
+          '[data-testid="grid-piles"] .ag-header-cell[col-id]',
+        ),
+        (h) => h.getAttribute('col-id') ?? '',
+      ).filter((id) => id !== '' && id !== '__marker' && id !== 'ag-Grid-SelectionColumn');
       return header[header.indexOf('AEHoehe') + 1] ?? '';
     });
     expect(next).toBe('SollPfahlOberKante');
@@ -105,7 +108,9 @@ describe('a refused save (issue 20 items 1 and 2)', () => {
     await page.getByTestId('grid-add-row').first().click();
     await typeInto(page, 'piles', 0, 'Pname', 'L1');
     await typeInto(page, 'piles', 0, 'AlternativeCharakteristischeLastZ', '1500');
-    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-testid="save-state"][data-state="saved"]')
+      .waitFor({ timeout: 20_000 });
 
     await enterSoilProfile(page, layersTsv('.', THREE_LAYERS), 'Mergel', 3);
     // the refusal is named above the tabs, with the numbers and the way to upgrade
@@ -114,7 +119,9 @@ describe('a refused save (issue 20 items 1 and 2)', () => {
     expect(await refused.innerText()).toContain('höchstens 2 Bodenschichten');
     expect(await refused.innerText()).toContain('„BP 1“ hat 3');
     await page.getByTestId('plan-upgrade').waitFor();
-    await page.locator('[data-testid="save-state"][data-state="invalid"]').waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-testid="save-state"][data-state="invalid"]')
+      .waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('save-state').innerText()).toContain('Tarifgrenze');
     await screenshot(page, 'entry-plan-refusal');
 
@@ -154,11 +161,153 @@ describe('a refused save (issue 20 items 1 and 2)', () => {
     // removing the third layer saves; the draft is gone after that
     await (await shownCell(page, 'layers', 2, 'endKote')).click();
     await page.getByTestId('grid-remove-rows').last().click();
-    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-testid="save-state"][data-state="saved"]')
+      .waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('save-refused').count()).toBe(0);
     expect(
-      await page.evaluate((id) => Object.keys(localStorage).filter((k) => k.startsWith('pp.draft.') && k.endsWith(`.${id}`)), projectId),
+      await page.evaluate(
+        (id) =>
+          Object.keys(localStorage).filter(
+            (k) => k.startsWith('pp.draft.') && k.endsWith(`.${id}`),
+          ),
+        projectId,
+      ),
     ).toEqual([]);
     await context.close();
   });
 });
+
+type StoredPiles = {
+  data: {
+    workbook: {
+      piles: { Pname: string | null; AlternativeCharakteristischeLastZ: number | null }[];
+    };
+  };
+};
+
+const storedLoads = async (email: string, password: string, projectId: number) => {
+  const { token, companyId } = await apiLogin(baseURL, email, password);
+  const body = (await (
+    await fetch(`${baseURL}/api/v1/companies/${companyId}/projects/${projectId}/`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as StoredPiles;
+  return body.data.workbook.piles.map((p) => p.AlternativeCharakteristischeLastZ);
+};
+
+describe('thousands separators (issue 20 item 3)', () => {
+  it('reads 1.200 as 1200 with the decimal comma (the German default) and refuses 1.25; the same the other way with the decimal point', async () => {
+    const account = await createAccount(baseURL, mailDir, 'tausender');
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, account.email, account.password);
+    const projectId = await createProjectInUi(page, 'Tausender');
+    const key = 'AlternativeCharakteristischeLastZ';
+    await page.getByTestId('grid-add-row').first().click();
+
+    // German, nothing chosen: the decimal comma; the PDF writes 1200 as "1.200", so "1.200" is 1200
+    await typeInto(page, 'piles', 0, key, '1.200');
+    await expect.poll(() => text(page, 'piles', 0, key)).toBe('1200');
+    // "1.25" is not a group of three: refused at the cell with the reason, the value stays
+    await typeInto(page, 'piles', 0, key, '1.25');
+    await page
+      .getByText(/„\.“ trennt hier nur Tausendergruppen/)
+      .first()
+      .waitFor();
+    expect(await text(page, 'piles', 0, key)).toBe('1200');
+    await screenshot(page, 'entry-grouping-refused');
+    // pasted from Excel with grouping: 1.250 / 2.000 / 2.800 / 1.687,5 (hand: 1250, 2000, 2800, 1687.5)
+    await (await shownCell(page, 'piles', 0, key)).click();
+    await pasteTsv(page, ['1.250', '2.000', '2.800', '1.687,5'].join('\n'));
+    await expect.poll(() => text(page, 'piles', 3, key)).toBe('1687,5');
+    expect([
+      await text(page, 'piles', 0, key),
+      await text(page, 'piles', 1, key),
+      await text(page, 'piles', 2, key),
+    ]).toEqual(['1250', '2000', '2800']);
+    // a pasted "1.25" refuses the whole block and names the cell
+    await (await shownCell(page, 'piles', 0, key)).click();
+    await pasteTsv(page, ['1.25', '900'].join('\n'));
+    await page.getByTestId('paste-error').waitFor();
+    expect(await text(page, 'piles', 1, key)).toBe('2000');
+    await waitSaved(page);
+    expect(await storedLoads(account.email, account.password, projectId)).toEqual([
+      1250, 2000, 2800, 1687.5,
+    ]);
+
+    // decimal point: "1,200" is 1200, "1,25" is refused, "1,687.5" is 1687.5
+    await page.getByTestId('decimal-point').click();
+    await typeInto(page, 'piles', 0, key, '1,200');
+    await expect.poll(() => text(page, 'piles', 0, key)).toBe('1200');
+    await typeInto(page, 'piles', 1, key, '1,25');
+    await page
+      .getByText(/„,“ trennt hier nur Tausendergruppen/)
+      .first()
+      .waitFor();
+    expect(await text(page, 'piles', 1, key)).toBe('2000');
+    await (await shownCell(page, 'piles', 2, key)).click();
+    await pasteTsv(page, ['1,687.5', '3,000'].join('\n'));
+    await expect.poll(() => text(page, 'piles', 3, key)).toBe('3000');
+    await waitSaved(page);
+    expect(await storedLoads(account.email, account.password, projectId)).toEqual([
+      1200, 2000, 1687.5, 3000,
+    ]);
+    await context.close();
+  });
+});
+
+describe('stale status (issue 20 item 6)', () => {
+  it('a failed row turns ok when the soil profile arrives (preview) and stays ok after a successful calculation', async () => {
+    const account = await createAccount(baseURL, mailDir, 'status');
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, account.email, account.password);
+    await page.getByTestId('decimal-point').click();
+    await createProjectInUi(page, 'Status');
+    await page.getByTestId('grid-add-row').first().click();
+    await (await shownCell(page, 'piles', 0, 'Pname')).click();
+    await pasteTsv(page, PILE_ROW);
+    await expect.poll(() => text(page, 'piles', 0, 'BodenProfil')).toBe('BP 1');
+    // no profile "BP 1" yet: the preview marks the row as failed
+    await page.getByTestId('row-failed').first().waitFor();
+    await enterSoilProfile(
+      page,
+      layersTsv('.', [
+        [150, 'Lehm'],
+        [130, 'Kies und Sand'],
+      ]),
+      'Kies und Sand',
+      2,
+    );
+    await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
+    // the preview follows the soil-profile change: a result and no failure marker
+    await expect.poll(() => text(page, 'piles', 0, 'R_d'), { timeout: 20_000 }).not.toBe('');
+    await expect.poll(() => page.getByTestId('row-failed').count()).toBe(0);
+    await waitSaved(page);
+    await page.getByTestId('calculate').click();
+    await page.getByTestId('calc-state-fresh').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('row-failed').count()).toBe(0);
+    expect(await page.locator('[data-testid="grid-piles"] .ag-row.pp-row--failed').count()).toBe(0);
+    await context.close();
+  });
+});
+
+/** One load point as Excel copies it (visible default input columns, decimal point). */
+const PILE_ROW = [
+  '101',
+  'bp',
+  '1',
+  '157',
+  '157',
+  '156.76',
+  '-591.39',
+  '696.898',
+  '0.9',
+  '800',
+  '1100',
+  'BP 1',
+  '3',
+  '3',
+  '100',
+].join('\t');

@@ -61,9 +61,12 @@ describe('readNumber: ADR 0140 table', () => {
     ['1.234.567', 1_234_567],
     ['1200', 1200],
     ['1.2.3', 'repeatedDecimalMark'],
-  ] as const)('either: %j → %j (both conventions must agree, or only one reads it)', (text, out) => {
-    expect(value(readNumber(text, 'either'))).toBe(out);
-  });
+  ] as const)(
+    'either: %j → %j (both conventions must agree, or only one reads it)',
+    (text, out) => {
+      expect(value(readNumber(text, 'either'))).toBe(out);
+    },
+  );
 });
 
 const modes = fc.constantFrom<NumberMode>('point', 'comma');
@@ -72,13 +75,19 @@ const finite = fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: 
 describe('readNumber: property tests (write → read round trip)', () => {
   it('reads back what writeNumber writes, grouped or not, to the written decimals', () => {
     fc.assert(
-      fc.property(finite, modes, fc.boolean(), fc.integer({ min: 0, max: 6 }), (x, mode, group, decimals) => {
-        const text = writeNumber(x, mode, { group, decimals });
-        const read = readNumber(text, mode);
-        // Second method: the value toFixed rounds to, parsed by JavaScript's own decimal-point reader.
-        const expected = Number(x.toFixed(decimals));
-        expect(read).toEqual({ ok: true, value: expected === 0 ? 0 : expected });
-      }),
+      fc.property(
+        finite,
+        modes,
+        fc.boolean(),
+        fc.integer({ min: 0, max: 6 }),
+        (x, mode, group, decimals) => {
+          const text = writeNumber(x, mode, { group, decimals });
+          const read = readNumber(text, mode);
+          // Second method: the value toFixed rounds to, parsed by JavaScript's own decimal-point reader.
+          const expected = Number(x.toFixed(decimals));
+          expect(read).toEqual({ ok: true, value: expected === 0 ? 0 : expected });
+        },
+      ),
     );
   });
 

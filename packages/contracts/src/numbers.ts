@@ -45,16 +45,18 @@ const EXPONENT = /^(\d*)(?:[eE]([+-]?\d+))?$/;
 const refuse = (refusal: NumberRefusal): NumberRead => ({ ok: false, empty: false, refusal });
 
 /** Integer part with group separators → plain digits, or the refusal. */
-const ungroup = (integer: string, groupMark: string): string | NumberRefusal => {
+const ungroup = (integer: string, groupMark: string): string | { refusal: NumberRefusal } => {
   if (integer === '' || DIGITS.test(integer)) return integer;
   const separators = new Set(integer.replace(/\d/g, ''));
-  if (separators.size !== 1) return 'notANumber';
+  if (separators.size !== 1) return { refusal: 'notANumber' };
   const [separator] = [...separators] as [string];
-  if (separator !== groupMark && !SPACE_GROUPS.test(separator)) return 'notANumber';
+  if (separator !== groupMark && !SPACE_GROUPS.test(separator)) return { refusal: 'notANumber' };
   const groups = integer.split(separator);
   const [first, ...rest] = groups as [string, ...string[]];
   if (!/^[1-9]\d{0,2}$/.test(first) || rest.some((group) => !/^\d{3}$/.test(group))) {
-    return groups.every((group) => DIGITS.test(group)) ? 'groupNotThree' : 'notANumber';
+    return {
+      refusal: groups.every((group) => DIGITS.test(group)) ? 'groupNotThree' : 'notANumber',
+    };
   }
   return groups.join('');
 };
@@ -95,10 +97,12 @@ const readInMode = (text: string, mode: NumberMode): NumberRead => {
     return refuse('notANumber');
   }
   const integer = ungroup(integerPart, groupMark);
+  if (typeof integer !== 'string') return refuse(integer.refusal);
   if (integer !== integerPart && exponent !== '') return refuse('notANumber');
-  if (integer === 'notANumber' || integer === 'groupNotThree') return refuse(integer);
   if (integer === '' && fraction === '') return refuse('notANumber');
-  const value = Number(`${sign}${integer || '0'}.${fraction || '0'}${exponent ? `e${exponent}` : ''}`);
+  const value = Number(
+    `${sign}${integer || '0'}.${fraction || '0'}${exponent ? `e${exponent}` : ''}`,
+  );
   return Number.isFinite(value) ? { ok: true, value } : refuse('notANumber');
 };
 
@@ -152,6 +156,8 @@ export const writeNumber = (
   if (/^-0(\.0*)?$/.test(text)) text = text.slice(1);
   const negative = text.startsWith('-');
   const [integer = '', fraction] = (negative ? text.slice(1) : text).split('.');
-  const grouped = options.group ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_MARK[mode]) : integer;
+  const grouped = options.group
+    ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_MARK[mode])
+    : integer;
   return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : DECIMAL_MARK[mode] + fraction}`;
 };

@@ -20,7 +20,10 @@ export const readNumberText = (
 ): { ok: true; value: number } | { ok: false; code: 'INVALID_TYPE' | 'NUMBER_AMBIGUOUS' } => {
   const read = readNumber(text, 'either');
   if (read.ok) return read;
-  return { ok: false, code: !read.empty && read.refusal === 'ambiguous' ? 'NUMBER_AMBIGUOUS' : 'INVALID_TYPE' };
+  return {
+    ok: false,
+    code: !read.empty && read.refusal === 'ambiguous' ? 'NUMBER_AMBIGUOUS' : 'INVALID_TYPE',
+  };
 };
 
 /** A number of a text cell, or null when the text is not (unambiguously) a number. */

@@ -127,7 +127,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   showMinimap = true,
   tourAnchors = false,
 }: CatalogueGridProps) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const { language, decimalSeparator } = usePreferences();
   const { message } = App.useApp();
   const apiRef = useRef<GridApi<GridRow> | null>(null);
@@ -259,12 +259,19 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       if (!column || column.isResult) return;
       let value: unknown = event.newValue;
       if (typeof value === 'string' || (value == null && column.field.kind !== 'enum')) {
-        const parsed = parseCellInput(column, typeof value === 'string' ? value : '', decimalSeparator);
+        const parsed = parseCellInput(
+          column,
+          typeof value === 'string' ? value : '',
+          decimalSeparator,
+        );
         if (!parsed.ok) {
           const text = inputErrorText(parsed.error);
           inputErrors.set(cellKey(row, key), text);
           void message.error({ content: text, key: 'grid-input' });
-          apiRef.current?.refreshCells({ rowNodes: event.node ? [event.node] : undefined, force: true });
+          apiRef.current?.refreshCells({
+            rowNodes: event.node ? [event.node] : undefined,
+            force: true,
+          });
           return;
         }
         value = parsed.value;
@@ -325,7 +332,12 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     }
     const rect = selection.blockRange();
     if (rect && event.key === 'Escape') {
-      selection.setRange(selection.range.current && { anchor: selection.range.current.anchor, focus: selection.range.current.anchor });
+      selection.setRange(
+        selection.range.current && {
+          anchor: selection.range.current.anchor,
+          focus: selection.range.current.anchor,
+        },
+      );
       return;
     }
     if (rect && !readOnly && (event.key === 'Delete' || event.key === 'Backspace')) {
@@ -334,7 +346,9 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       event.stopPropagation();
       clipboard.clearCells(
         Array.from({ length: rectHeight(rect) }, (_v, i) => rect.top + i).flatMap((row) =>
-          visibleColumns.slice(rect.left, rect.right + 1).map((column) => ({ row, key: column.key })),
+          visibleColumns
+            .slice(rect.left, rect.right + 1)
+            .map((column) => ({ row, key: column.key })),
         ),
       );
       return;
@@ -355,7 +369,9 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     if (keyboard.key === 'Delete' || keyboard.key === 'Backspace') {
       const key = event.column.getColId();
       const column = columns.find((c) => c.key === key);
-      if (column && !column.isResult && event.data) clipboard.clearCells([{ row: event.data.__i, key }]);
+      if (column && !column.isResult && event.data) {
+        clipboard.clearCells([{ row: event.data.__i, key }]);
+      }
     }
   };
 
@@ -372,7 +388,8 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   const stableCellKeyDown = useStableCallback(onCellKeyDown);
   const stableCellFocused = useStableCallback(onCellFocused);
   const onSelectionChanged = useCallback(
-    (event: SelectionChangedEvent<GridRow>) => setSelectedCount(event.api.getSelectedNodes().length),
+    (event: SelectionChangedEvent<GridRow>) =>
+      setSelectedCount(event.api.getSelectedNodes().length),
     [],
   );
   const onGridReady = useCallback((event: GridReadyEvent<GridRow>) => {

@@ -57,23 +57,62 @@ export const GridToolbar = ({
         </Tooltip>
         <Divider orientation="vertical" />
         <Tooltip title={t('workspace.grid.copyHelp')}>
-          <Button size="small" icon={<Icon name="copy" />} aria-label={t('workspace.grid.copy')} onClick={() => onCopy(false)} />
+          <Button
+            size="small"
+            icon={<Icon name="copy" />}
+            aria-label={t('workspace.grid.copy')}
+            onClick={() => onCopy(false)}
+          />
         </Tooltip>
         <Tooltip title={t('workspace.grid.cutHelp')}>
-          <Button size="small" icon={<Icon name="cut" />} aria-label={t('workspace.grid.cut')} disabled={readOnly} onClick={() => onCopy(true)} />
+          <Button
+            size="small"
+            icon={<Icon name="cut" />}
+            aria-label={t('workspace.grid.cut')}
+            disabled={readOnly}
+            onClick={() => onCopy(true)}
+          />
         </Tooltip>
         <Tooltip title={t('workspace.grid.pasteHelp')}>
-          <Button size="small" icon={<Icon name="paste" />} aria-label={t('workspace.grid.paste')} disabled={readOnly} onClick={onPaste} />
+          <Button
+            size="small"
+            icon={<Icon name="paste" />}
+            aria-label={t('workspace.grid.paste')}
+            disabled={readOnly}
+            onClick={onPaste}
+          />
         </Tooltip>
         <Divider orientation="vertical" />
-        <Button size="small" icon={<Icon name="plus" />} disabled={readOnly} onClick={onAddRow} data-testid="grid-add-row" {...tour('add-row')}>
+        <Button
+          size="small"
+          icon={<Icon name="plus" />}
+          disabled={readOnly}
+          onClick={onAddRow}
+          data-testid="grid-add-row"
+          {...tour('add-row')}
+        >
           {t('workspace.grid.addRow')}
         </Button>
-        <Button size="small" icon={<Icon name="insert" />} disabled={readOnly} onClick={onInsertRow} data-testid="grid-insert-row">
+        <Button
+          size="small"
+          icon={<Icon name="insert" />}
+          disabled={readOnly}
+          onClick={onInsertRow}
+          data-testid="grid-insert-row"
+        >
           {t('workspace.grid.insertRow')}
         </Button>
-        <Button size="small" danger icon={<Icon name="trash" />} disabled={readOnly} onClick={onRemoveRows} data-testid="grid-remove-rows">
-          {selectedCount > 0 ? t('workspace.grid.removeRowsCount', { count: selectedCount }) : t('workspace.grid.removeRow')}
+        <Button
+          size="small"
+          danger
+          icon={<Icon name="trash" />}
+          disabled={readOnly}
+          onClick={onRemoveRows}
+          data-testid="grid-remove-rows"
+        >
+          {selectedCount > 0
+            ? t('workspace.grid.removeRowsCount', { count: selectedCount })
+            : t('workspace.grid.removeRow')}
         </Button>
         <Divider orientation="vertical" />
         <span {...tour('column-chooser')}>

@@ -1,5 +1,9 @@
 import { fieldSchema, type ErrorCode, type FieldDef } from '@pfahlplaner/contracts';
-import { formatNumber, readNumberInput, type DecimalSeparator } from '../../lib/format/number-format';
+import {
+  formatNumber,
+  readNumberInput,
+  type DecimalSeparator,
+} from '../../lib/format/number-format';
 import type { GridColumnSpec } from './column-model';
 
 /**
@@ -10,7 +14,8 @@ import type { GridColumnSpec } from './column-model';
  * - `integer`: not a whole number ≥ 0 in an integer column (the predecessor's message);
  * - `number`: not a number at all; `option`: not one of the column's choices; `boolean`: not yes/no.
  */
-export type CellInputError = 'decimalSeparator' | 'grouping' | 'integer' | 'number' | 'option' | 'boolean';
+export type CellInputError =
+  'decimalSeparator' | 'grouping' | 'integer' | 'number' | 'option' | 'boolean';
 
 export type CellParse = { ok: true; value: unknown } | { ok: false; error: CellInputError };
 
@@ -114,7 +119,9 @@ export const validateCellValue = (field: FieldDef, value: unknown): ErrorCode | 
   const cached = validationCache.get(cacheKey);
   if (cached !== undefined) return cached;
   const parsed = fieldSchema(field).safeParse(value);
-  const code = parsed.success ? null : ((parsed.error.issues[0]?.message ?? 'INVALID_VALUE') as ErrorCode);
+  const code = parsed.success
+    ? null
+    : ((parsed.error.issues[0]?.message ?? 'INVALID_VALUE') as ErrorCode);
   if (validationCache.size > 50_000) validationCache.clear();
   validationCache.set(cacheKey, code);
   return code;

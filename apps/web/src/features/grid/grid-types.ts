@@ -33,7 +33,9 @@ export const cellKey = (row: number, key: string) => `${row}|${key}`;
 export const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
 
 /** A callback with a stable identity that always runs the latest `fn` (for AG Grid event props). */
-export const useStableCallback = <A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) => {
+export const useStableCallback = <A extends unknown[], R>(
+  fn: (...args: A) => R,
+): ((...args: A) => R) => {
   const latest = useRef(fn);
   useLayoutEffect(() => {
     latest.current = fn;

@@ -29,7 +29,11 @@ export const useColumnChoice = (
     initialVisibleKeys(columns, rows, readChosen(storageKey)),
   );
   const visibleColumns = useMemo(
-    () => displayOrder(entity, columns.filter((column) => visibleKeys.includes(column.key))),
+    () =>
+      displayOrder(
+        entity,
+        columns.filter((column) => visibleKeys.includes(column.key)),
+      ),
     [entity, columns, visibleKeys],
   );
   const columnIndex = useMemo(
@@ -41,7 +45,9 @@ export const useColumnChoice = (
     try {
       localStorage.setItem(
         storageKeyOf(storageKey),
-        JSON.stringify(columns.filter((c) => c.isOptional && visible.includes(c.key)).map((c) => c.key)),
+        JSON.stringify(
+          columns.filter((c) => c.isOptional && visible.includes(c.key)).map((c) => c.key),
+        ),
       );
     } catch {
       // storage full or disabled: the choice lasts for this page

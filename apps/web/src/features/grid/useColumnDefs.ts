@@ -59,7 +59,10 @@ export const pinOf = (entity: GridEntity, key: string): 'left' | 'right' | undef
       : undefined;
 
 /** The data columns in the order the grid shows them (left pinned, scrolling, right pinned). */
-export const displayOrder = (entity: GridEntity, visible: readonly GridColumnSpec[]): GridColumnSpec[] => [
+export const displayOrder = (
+  entity: GridEntity,
+  visible: readonly GridColumnSpec[],
+): GridColumnSpec[] => [
   ...visible.filter((column) => pinOf(entity, column.key) === 'left'),
   ...visible.filter((column) => pinOf(entity, column.key) === undefined),
   ...visible.filter((column) => pinOf(entity, column.key) === 'right'),
@@ -191,7 +194,8 @@ export const useColumnDefs = ({
         rectHolding(getRange(), params.data?.__i ?? -1, col);
       const inRange = {
         'pp-cell--range': (params: CellClassParams<GridRow>) => holding(params) !== null,
-        'pp-cell--range-t': (params: CellClassParams<GridRow>) => holding(params)?.top === params.data?.__i,
+        'pp-cell--range-t': (params: CellClassParams<GridRow>) =>
+          holding(params)?.top === params.data?.__i,
         'pp-cell--range-b': (params: CellClassParams<GridRow>) =>
           holding(params)?.bottom === params.data?.__i,
         'pp-cell--range-l': (params: CellClassParams<GridRow>) => holding(params)?.left === col,
@@ -223,7 +227,11 @@ export const useColumnDefs = ({
         ...base,
         field: column.key,
         editable: !readOnly,
-        cellEditor: isBoolean ? 'agCheckboxCellEditor' : isEnum ? 'agSelectCellEditor' : 'agTextCellEditor',
+        cellEditor: isBoolean
+          ? 'agCheckboxCellEditor'
+          : isEnum
+            ? 'agSelectCellEditor'
+            : 'agTextCellEditor',
         cellEditorParams: isEnum
           ? { values: [null, ...column.options.map((option) => option.value)] }
           : isBoolean
@@ -242,11 +250,22 @@ export const useColumnDefs = ({
         cellClassRules: {
           'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
             cellProblem(column, params.data) !== null,
-          'pp-cell--number': () => column.field.kind === 'number' || column.field.kind === 'integer',
+          'pp-cell--number': () =>
+            column.field.kind === 'number' || column.field.kind === 'integer',
           ...inRange,
         },
       };
     });
     return [marker, ...defs];
-  }, [visibleColumns, columnIndex, decimalSeparator, readOnly, onDetail, detailLabel, cellProblem, entity, getRange]);
+  }, [
+    visibleColumns,
+    columnIndex,
+    decimalSeparator,
+    readOnly,
+    onDetail,
+    detailLabel,
+    cellProblem,
+    entity,
+    getRange,
+  ]);
 };

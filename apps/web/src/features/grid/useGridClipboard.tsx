@@ -89,7 +89,9 @@ export const useGridClipboard = ({
     const selected = selectedRows();
     if (selected.length > 0) {
       return {
-        text: toTsv(selected.map((index) => visibleColumns.map((column) => cellText(index, column)))),
+        text: toTsv(
+          selected.map((index) => visibleColumns.map((column) => cellText(index, column))),
+        ),
         cells: selected.flatMap((row) =>
           visibleColumns.filter((c) => !c.isResult).map((column) => ({ row, key: column.key })),
         ),
@@ -156,7 +158,9 @@ export const useGridClipboard = ({
       return;
     }
     if (plan.edits.length === 0) {
-      if (text.trim() !== '') void message.info({ key: 'grid-paste', content: t('workspace.grid.pasteNoTarget') });
+      if (text.trim() !== '') {
+        void message.info({ key: 'grid-paste', content: t('workspace.grid.pasteNoTarget') });
+      }
       return;
     }
     for (const change of plan.edits) inputErrors.delete(cellKey(change.row, change.key));

@@ -1,7 +1,13 @@
 import type { CellFocusedEvent } from 'ag-grid-community';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GridColumnSpec } from './column-model';
-import { SELECTION_COLUMN, useStableCallback, type CellAt, type GridApiRef, type GridRow } from './grid-types';
+import {
+  SELECTION_COLUMN,
+  useStableCallback,
+  type CellAt,
+  type GridApiRef,
+  type GridRow,
+} from './grid-types';
 import {
   autoScrollStep,
   clampRange,
@@ -26,7 +32,11 @@ const AUTO_SCROLL_TICK_MS = 50;
  * in one element (`.ag-grid-viewport`, header and pinned columns sticky inside it); the pinned columns'
  * edges are those of their (sticky) header cells, so no column API module is needed.
  */
-const scrollArea = (root: HTMLElement, pinnedLeft: readonly string[], pinnedRight: readonly string[]) => {
+const scrollArea = (
+  root: HTMLElement,
+  pinnedLeft: readonly string[],
+  pinnedRight: readonly string[],
+) => {
   const viewport = root.querySelector<HTMLElement>('.ag-grid-viewport');
   if (!viewport) return null;
   const box = viewport.getBoundingClientRect();
@@ -155,7 +165,10 @@ export const useRangeSelection = ({
   /** Every cell (Ctrl+A outside an editor): a rectangle, never the row selection (issue 20 item 9). */
   const selectAll = () => {
     if (rowCount === 0 || visibleColumns.length === 0) return;
-    setRange({ anchor: { row: 0, col: 0 }, focus: { row: rowCount - 1, col: visibleColumns.length - 1 } });
+    setRange({
+      anchor: { row: 0, col: 0 },
+      focus: { row: rowCount - 1, col: visibleColumns.length - 1 },
+    });
   };
 
   // One auto-scroll step of a drag selection: moves the selection's corner by the rows/columns the

@@ -65,7 +65,12 @@ export const LeaveGuard = ({ hasUnsaved, saveNow, allowLeave }: Props) => {
         <Button onClick={() => blocker.proceed?.()} data-testid="leave-without-saving">
           {t('entry.leave.leaveKeepDraft')}
         </Button>
-        <Button type="primary" loading={saving} onClick={() => void saveAndLeave()} data-testid="leave-save">
+        <Button
+          type="primary"
+          loading={saving}
+          onClick={() => void saveAndLeave()}
+          data-testid="leave-save"
+        >
           {t('workspace.leave.saveAndLeave')}
         </Button>
       </Space>

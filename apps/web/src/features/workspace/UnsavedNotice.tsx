@@ -14,7 +14,9 @@ import type { Draft } from './state/draft-storage';
 /** A refusal of a save in words: the plan limit with its numbers, or the coded error of a field. */
 export type SaveProblem = { key: string; text: string; plan: boolean };
 
-type ProblemSource = Pick<ErrorDetail, 'path' | 'code'> & { params?: WorkbookViolation['params'] | undefined };
+type ProblemSource = Pick<ErrorDetail, 'path' | 'code'> & {
+  params?: WorkbookViolation['params'] | undefined;
+};
 
 /**
  * Why the project is not saved, for the notice above the tabs: plan rules (PLAN_LAYER_LIMIT,
@@ -46,7 +48,11 @@ export const useSaveProblems = (
         }),
       });
     } else if (rule === 'PLAN_STEP_WIDTH') {
-      problems.push({ key, plan: true, text: t('entry.plan.stepWidth', { min: source.params?.min ?? 1 }) });
+      problems.push({
+        key,
+        plan: true,
+        text: t('entry.plan.stepWidth', { min: source.params?.min ?? 1 }),
+      });
     } else if (!/\[\d+\]\.\w+$/.test(source.path)) {
       // cells of the grids are marked at the cell; anything else is named here
       problems.push({ key, plan: false, text: `${source.path}: ${errorText(source.code)}` });
@@ -72,7 +78,13 @@ type Props = {
  * limits) and that the work is kept in this browser; and, after opening, that unsaved work from an
  * earlier visit was restored, with the choice to discard it.
  */
-export const UnsavedNotice = ({ problems, unsaved, restored, onDismissRestored, onDiscard }: Props) => {
+export const UnsavedNotice = ({
+  problems,
+  unsaved,
+  restored,
+  onDismissRestored,
+  onDiscard,
+}: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const plan = problems.some((p) => p.plan);
@@ -111,7 +123,12 @@ export const UnsavedNotice = ({ problems, unsaved, restored, onDismissRestored, 
           }
           action={
             plan ? (
-              <Button size="small" type="primary" onClick={() => void navigate('/upgrade')} data-testid="plan-upgrade">
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => void navigate('/upgrade')}
+                data-testid="plan-upgrade"
+              >
                 {t('entry.plan.upgrade')}
               </Button>
             ) : undefined

@@ -34,7 +34,9 @@ export const readDraft = (key: string, storage = safeStorage()): Draft | null =>
     const parsed = JSON.parse(raw) as Partial<Draft>;
     if (typeof parsed.version !== 'number' || typeof parsed.at !== 'string') return null;
     const shape = WorkbookShapeSchema.safeParse({ ...parsed.doc, version: parsed.version });
-    return shape.success ? { version: parsed.version, at: parsed.at, doc: parsed.doc as WorkbookDoc } : null;
+    return shape.success
+      ? { version: parsed.version, at: parsed.at, doc: parsed.doc as WorkbookDoc }
+      : null;
   } catch {
     return null;
   }

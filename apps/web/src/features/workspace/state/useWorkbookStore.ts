@@ -23,20 +23,32 @@ export const useWorkbookStore = (
   initial: Workbook,
   draftKey: string | null = null,
 ) => {
-  const [state, dispatch] = useReducer(workbookReducer, initial, initWorkbookState);
+  // A draft of this project left in this browser (unsaved when the page was left) comes back as one
+  // undoable edit on the version it was based on; the autosave then tries it (ADR 0142).
+  const [draftAtOpen] = useState(() => (draftKey ? readDraft(draftKey) : null));
+  const [state, dispatch] = useReducer(workbookReducer, initial, (workbook) => {
+    const opened = initWorkbookState(workbook);
+    return draftAtOpen
+      ? workbookReducer(opened, {
+          type: 'restore',
+          doc: draftAtOpen.doc,
+          version: draftAtOpen.version,
+        })
+      : opened;
+  });
   const [status, setStatus] = useState<SaveStatus>({ kind: 'saved', at: null });
   const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, ErrorCode>>(new Map());
   /** The details of the last refused save, with their params (plan rules name the limit). */
   const [refusal, setRefusal] = useState<readonly ErrorDetail[]>([]);
   /** The draft restored when the project was opened (null: none). */
-  const [restored, setRestored] = useState<Draft | null>(null);
+  const [restored, setRestored] = useState<Draft | null>(draftAtOpen);
   const [conflict, setConflict] = useState<ConflictState | null>(null);
 
   const stateRef = useRef<WorkbookState>(state);
   useLayoutEffect(() => {
     stateRef.current = state;
   }, [state]);
-  const versionRef = useRef(initial.version);
+  const versionRef = useRef(draftAtOpen?.version ?? initial.version);
   /** Revision the server holds (only a successful save moves it). */
   const savedRevision = useRef(0);
   /** Revision of the last refused save: not retried before the next edit, but still unsaved. */
@@ -49,6 +61,18 @@ export const useWorkbookStore = (
   const waiters = useRef<(() => void)[]>([]);
 
   const schedule = useRef<(delay: number) => void>(() => undefined);
+
+  /** Writes the unsaved work to this browser now (also on page hide, before the delayed write ran). */
+  const writeDraftNow = useCallback(() => {
+    if (draftTimer.current) clearTimeout(draftTimer.current);
+    draftTimer.current = null;
+    if (!draftKey || stateRef.current.revision <= savedRevision.current) return;
+    writeDraft(draftKey, {
+      version: versionRef.current,
+      at: new Date().toISOString(),
+      doc: stateRef.current.history.present,
+    });
+  }, [draftKey]);
 
   const flush = useCallback(async (): Promise<void> => {
     const current = stateRef.current;
@@ -88,7 +112,9 @@ export const useWorkbookStore = (
         setConflict({ ...(error.body.data as VersionConflict), mine: workbook });
         setStatus({ kind: 'conflict' });
       } else if (isApiError(error) && error.status === 400 && error.details.length > 0) {
-        setServerErrors(new Map(error.details.map((detail) => [detail.path, detail.code as ErrorCode])));
+        setServerErrors(
+          new Map(error.details.map((detail) => [detail.path, detail.code as ErrorCode])),
+        );
         setRefusal(error.details);
         setStatus({ kind: 'invalid', count: error.details.length });
         // not retried before the next edit, but NOT saved: leaving asks, the draft stays, "Berechnen"
@@ -100,7 +126,7 @@ export const useWorkbookStore = (
       }
       for (const done of waiters.current.splice(0)) done();
     }
-  }, [companyId, projectId]);
+  }, [companyId, projectId, draftKey]);
 
   useLayoutEffect(() => {
     schedule.current = (delay: number) => {
@@ -126,34 +152,11 @@ export const useWorkbookStore = (
       if (draftTimer.current) clearTimeout(draftTimer.current);
       draftTimer.current = setTimeout(writeDraftNow, DRAFT_DELAY_MS);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per edit; writeDraftNow reads refs
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per edit; the rest are refs
   }, [state.revision]);
 
   const hasUnsaved = () =>
     inFlight.current || stateRef.current.revision > savedRevision.current || conflictRef.current;
-
-  /** Writes the unsaved work to this browser now (also on page hide, before the delayed write ran). */
-  const writeDraftNow = () => {
-    if (draftTimer.current) clearTimeout(draftTimer.current);
-    draftTimer.current = null;
-    if (!draftKey || stateRef.current.revision <= savedRevision.current) return;
-    writeDraft(draftKey, {
-      version: versionRef.current,
-      at: new Date().toISOString(),
-      doc: stateRef.current.history.present,
-    });
-  };
-
-  // A draft of this project left in this browser (unsaved when the page was left) comes back.
-  useEffect(() => {
-    if (!draftKey) return;
-    const draft = readDraft(draftKey);
-    if (!draft) return;
-    versionRef.current = draft.version;
-    dispatch({ type: 'restore', doc: draft.doc, version: draft.version });
-    setRestored(draft);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened project
-  }, [draftKey]);
 
   // Leaving the page with unsaved edits asks first.
   useEffect(() => {
@@ -177,7 +180,7 @@ export const useWorkbookStore = (
         void flush(); // in-app navigation: save what is left
       }
     };
-  }, [flush]);
+  }, [flush, writeDraftNow]);
 
   /** Saves now and resolves when everything up to the current revision is saved (or saving failed). */
   const saveNow = useCallback(
@@ -199,20 +202,23 @@ export const useWorkbookStore = (
   );
 
   /** Replaces the document with a workbook from the server (conflict: reload theirs; discard). */
-  const replaceWith = useCallback((workbook: Workbook) => {
-    if (timer.current) clearTimeout(timer.current);
-    if (draftTimer.current) clearTimeout(draftTimer.current);
-    if (draftKey) clearDraft(draftKey);
-    setRestored(null);
-    setRefusal([]);
-    resetPending.current = true;
-    versionRef.current = workbook.version;
-    conflictRef.current = false;
-    setConflict(null);
-    setServerErrors(new Map());
-    setStatus({ kind: 'saved', at: null });
-    dispatch({ type: 'load', workbook });
-  }, [draftKey]);
+  const replaceWith = useCallback(
+    (workbook: Workbook) => {
+      if (timer.current) clearTimeout(timer.current);
+      if (draftTimer.current) clearTimeout(draftTimer.current);
+      if (draftKey) clearDraft(draftKey);
+      setRestored(null);
+      setRefusal([]);
+      resetPending.current = true;
+      versionRef.current = workbook.version;
+      conflictRef.current = false;
+      setConflict(null);
+      setServerErrors(new Map());
+      setStatus({ kind: 'saved', at: null });
+      dispatch({ type: 'load', workbook });
+    },
+    [draftKey],
+  );
 
   return {
     state,

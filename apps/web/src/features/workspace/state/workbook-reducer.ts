@@ -26,9 +26,7 @@ export type WorkbookDoc = Omit<Workbook, 'version'>;
 
 /** Which grid a row edit addresses. */
 export type GridTarget =
-  | { kind: 'piles' }
-  | { kind: 'layers'; profile: number }
-  | { kind: 'loads'; loadCase: number };
+  { kind: 'piles' } | { kind: 'layers'; profile: number } | { kind: 'loads'; loadCase: number };
 
 export type WorkbookState = {
   history: History<WorkbookDoc>;

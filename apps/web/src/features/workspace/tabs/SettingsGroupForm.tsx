@@ -1,6 +1,5 @@
 import { fieldsOf, type ProjectSettings, type SettingsGroup } from '@pfahlplaner/contracts';
 import { App, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n';
 import { validateCellValue } from '../../grid/cell-value';
 import { fieldText } from '../../grid/column-model';
@@ -20,7 +19,6 @@ export const SettingsGroupForm = ({
   readOnly: boolean;
   onChange: (patch: Partial<ProjectSettings>) => void;
 }) => {
-  const { t } = useTranslation();
   const { language } = usePreferences();
   const inputErrorText = useCellInputErrorText();
   const { message } = App.useApp();
