@@ -269,8 +269,13 @@ describe('stale status (issue 20 item 6)', () => {
     await (await shownCell(page, 'piles', 0, 'Pname')).click();
     await pasteTsv(page, PILE_ROW);
     await expect.poll(() => text(page, 'piles', 0, 'BodenProfil')).toBe('BP 1');
-    // no profile "BP 1" yet: the preview marks the row as failed
+    // no profile "BP 1" yet: the preview marks the row as failed; an edit of the row redraws it while
+    // failed, so the row itself carries the failed tint
     await page.getByTestId('row-failed').first().waitFor();
+    await typeInto(page, 'piles', 0, 'SollDurchmesser', '1');
+    await expect
+      .poll(() => page.locator('[data-testid="grid-piles"] .ag-row.pp-row--failed').count())
+      .toBeGreaterThan(0);
     await enterSoilProfile(
       page,
       layersTsv('.', [
@@ -289,6 +294,14 @@ describe('stale status (issue 20 item 6)', () => {
     await page.getByTestId('calc-state-fresh').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('row-failed').count()).toBe(0);
     expect(await page.locator('[data-testid="grid-piles"] .ag-row.pp-row--failed').count()).toBe(0);
+
+    // a soil-profile change after the calculation: the preview shows the new resistance at once
+    const fresh = await text(page, 'piles', 0, 'R_d');
+    await page.getByRole('tab', { name: 'Bodenprofil' }).click();
+    await typeInto(page, 'layers', 1, 'qc', '12');
+    await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
+    await page.getByTestId('calc-state-preview').waitFor();
+    await expect.poll(() => text(page, 'piles', 0, 'R_d'), { timeout: 20_000 }).not.toBe(fresh);
     await context.close();
   });
 });
