@@ -127,6 +127,8 @@ describe('newcomer journey (issue 20 "done when")', () => {
     const email = `nora.${Date.now()}@statik-buero.test`;
     await signUpInUi(page, email);
     const projectId = await createProjectInUi(page, 'Erstes Projekt');
+    const step = (name: string) => console.log(`${new Date().toISOString()} newcomer: ${name}`);
+    step('project created');
 
     // an empty grid speaks German, and so do its screen-reader labels
     const gridTexts = () =>
@@ -141,6 +143,7 @@ describe('newcomer journey (issue 20 "done when")', () => {
       );
     expect(await gridTexts()).not.toMatch(AG_GRID_ENGLISH);
 
+    step('three layers');
     // three layers on Free: refused where the user looks, with the way to upgrade; the work is kept
     await enterSoilProfile(
       page,
@@ -164,6 +167,7 @@ describe('newcomer journey (issue 20 "done when")', () => {
     await waitSaved(page);
     expect(await page.getByTestId('save-refused').count()).toBe(0);
 
+    step('ten load points');
     // ten load points: the rows pasted without loads, the loads typed as a German engineer writes them
     await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
     await page.getByTestId('grid-add-row').first().click();
@@ -186,6 +190,7 @@ describe('newcomer journey (issue 20 "done when")', () => {
       );
       await typeInto(page, 'piles', i, 'AlternativeDesignLastZ', de(p.AlternativeDesignLastZ));
     }
+    step('fifty pasted');
     // fifty pasted: 25 with the decimal comma (1.687,5), 25 after switching to the decimal point (1,687.5)
     await page.getByTestId('grid-add-row').first().click();
     await (await shownCell(page, 'piles', 10, 'Pname')).click();
@@ -211,6 +216,7 @@ describe('newcomer journey (issue 20 "done when")', () => {
     const afterEntry = await stored(email, projectId);
     expect(afterEntry.piles.map(meant)).toEqual(expected);
 
+    step('calculate');
     // calculate what is on screen
     await page.getByTestId('calculate').click();
     await page.getByTestId('calc-state-fresh').waitFor({ timeout: 90_000 });
@@ -219,6 +225,7 @@ describe('newcomer journey (issue 20 "done when")', () => {
       .not.toBe('');
     expect(await gridTexts()).not.toMatch(AG_GRID_ENGLISH);
 
+    step('widths');
     // the three widths: screenshots to look at; the horizontal overflow is measured (layout: issue 20 item 7)
     const overflow: Record<number, number> = {};
     for (const width of [1280, 1440, 1920]) {
@@ -233,6 +240,7 @@ describe('newcomer journey (issue 20 "done when")', () => {
     writeFileSync(join(screenshotDir, 'newcomer-overflow.json'), JSON.stringify(overflow));
     await page.setViewportSize({ width: 1440, height: 900 });
 
+    step('leave and come back');
     // leave and come back: nothing lost or changed
     await page.locator('.pp-header .ant-menu-item').filter({ hasText: 'Projekte' }).first().click();
     await page.waitForURL('**/projects');
@@ -253,6 +261,7 @@ describe('newcomer journey (issue 20 "done when")', () => {
       version: (afterReturn as { version?: number }).version,
     });
 
+    step('excel round trip');
     // Excel round trip: export, import into the project (replaces its inputs), compare every input
     await page.getByTestId('export-button').click();
     const [download] = await Promise.all([
@@ -277,5 +286,5 @@ describe('newcomer journey (issue 20 "done when")', () => {
     expect(roundTripInputs).toEqual(entryInputs);
     expect(errors.filter((e) => !/40[0-9]/.test(e))).toEqual([]);
     await context.close();
-  });
+  }, 600_000);
 });

@@ -1,4 +1,3 @@
-import { WorkbookShapeSchema } from '@pfahlplaner/contracts';
 import type { WorkbookDoc } from './workbook-reducer';
 
 /**
@@ -26,6 +25,16 @@ const safeStorage = (): StorageLike | null => {
 
 export const draftKey = (userId: number, projectId: number) => `pp.draft.${userId}.${projectId}`;
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isDoc = (value: unknown): value is WorkbookDoc =>
+  isObject(value) &&
+  isObject(value.settings) &&
+  Array.isArray(value.piles) &&
+  Array.isArray(value.soil_profiles) &&
+  Array.isArray(value.horizontal_loadcases);
+
 /** The stored draft, or null when there is none or it is not a readable workbook. */
 export const readDraft = (key: string, storage = safeStorage()): Draft | null => {
   try {
@@ -33,10 +42,8 @@ export const readDraft = (key: string, storage = safeStorage()): Draft | null =>
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Draft>;
     if (typeof parsed.version !== 'number' || typeof parsed.at !== 'string') return null;
-    const shape = WorkbookShapeSchema.safeParse({ ...parsed.doc, version: parsed.version });
-    return shape.success
-      ? { version: parsed.version, at: parsed.at, doc: parsed.doc as WorkbookDoc }
-      : null;
+    // structure only: a draft exists precisely when values may break the field rules (a refused save)
+    return isDoc(parsed.doc) ? { version: parsed.version, at: parsed.at, doc: parsed.doc } : null;
   } catch {
     return null;
   }
