@@ -8,6 +8,8 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../i18n';
+import { fieldText } from '../grid/column-model';
+import { usePreferences } from '../preferences/usePreferences';
 import { formatDateTime } from '../projects/format';
 import type { Draft } from './state/draft-storage';
 
@@ -28,6 +30,7 @@ export const useSaveProblems = (
   profiles: readonly SoilProfile[],
 ): SaveProblem[] => {
   const { t } = useTranslation();
+  const { language } = usePreferences();
   const seen = new Set<string>();
   const problems: SaveProblem[] = [];
   for (const source of sources) {
@@ -54,8 +57,14 @@ export const useSaveProblems = (
         text: t('entry.plan.stepWidth', { min: source.params?.min ?? 1 }),
       });
     } else if (!/\[\d+\]\.\w+$/.test(source.path)) {
-      // cells of the grids are marked at the cell; anything else is named here
-      problems.push({ key, plan: false, text: `${source.path}: ${errorText(source.code)}` });
+      // cells of the grids are marked at the cell; anything else is named here by its field's label
+      const field = /(\w+)(\[\d+\])?$/.exec(source.path)?.[1] ?? '';
+      const label = fieldText(field, language)?.label;
+      problems.push({
+        key,
+        plan: false,
+        text: label ? `${label}: ${errorText(source.code)}` : errorText(source.code),
+      });
     }
   }
   return problems;

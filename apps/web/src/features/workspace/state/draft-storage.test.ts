@@ -14,7 +14,7 @@ const memory = () => {
 };
 
 const doc = (): WorkbookDoc => ({
-  settings: defaultsOf('settings') as WorkbookDoc['settings'],
+  settings: { ...defaultsOf('settings'), name: 'Entwurf' },
   piles: [],
   soil_profiles: [],
   horizontal_loadcases: [],
