@@ -136,6 +136,7 @@ describe('rectangular selection in the load-point grid', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, account.email, account.password);
+    await page.getByTestId('decimal-point').click(); // German defaults to the comma; this test reads points
     await page.goto(`/projects/${project.id}`);
     await page.getByTestId('workspace').waitFor();
     await expect.poll(async () => (await shownCell(page, 'piles', 0, 'Pname')).innerText()).toBe('P1');
