@@ -42,11 +42,7 @@ export const SettingsGroupForm = ({
                 value={values[field.key]}
                 disabled={readOnly}
                 onChange={(value) => onChange({ [field.key]: value })}
-                onInvalid={(error) =>
-                  void message.error(
-                    inputErrorText(error),
-                  )
-                }
+                onInvalid={(error) => void message.error(inputErrorText(error))}
               />
               {problem && <div className="pp-settings-form__error">{errorText(problem)}</div>}
             </div>
