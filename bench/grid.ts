@@ -216,6 +216,8 @@ const measure = async (
     await page.locator('#password').fill(password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/projects');
+    // the edits below type decimal points; German defaults to the decimal comma (ADR 0140)
+    await page.getByTestId('decimal-point').click();
 
     const grid = '[data-testid="grid-piles"]';
     const firstRenders: number[] = [];

@@ -136,6 +136,8 @@ describe('rectangular selection in the load-point grid', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, account.email, account.password);
+    // German defaults to the decimal comma (ADR 0140); this test reads points
+    await page.getByTestId('decimal-point').click();
     await page.goto(`/projects/${project.id}`);
     await page.getByTestId('workspace').waitFor();
     await expect.poll(async () => (await shownCell(page, 'piles', 0, 'Pname')).innerText()).toBe('P1');

@@ -132,6 +132,8 @@ describe('workspace journey (Free plan)', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, account.email, account.password);
+    // German defaults to the decimal comma (ADR 0140); this journey types decimal points
+    await page.getByTestId('decimal-point').click();
     await screenshot(page, 'workspace-projects-empty');
     const projectId = await createProjectInUi(page, 'Brücke Nord');
 
@@ -298,12 +300,14 @@ describe('save conflict with two browser windows', () => {
     const a = await first.newPage();
     const b = await second.newPage();
     await signIn(a, account.email, account.password);
+    await a.getByTestId('decimal-point').click(); // German defaults to the comma; this test types points
     const projectId = await createProjectInUi(a, `Konflikt ${Date.now() % 100000}`);
     await a.getByTestId('grid-add-row').first().click();
     await typeInto(a, 'piles', 0, 'Pname', 'K1');
     await waitSaved(a);
 
     await signIn(b, account.email, account.password);
+    await b.getByTestId('decimal-point').click();
     await b.goto(`/projects/${projectId}`);
     await b.getByTestId('workspace').waitFor();
     await expect.poll(async () => (await shownCell(b, 'piles', 0, 'Pname')).innerText()).toBe('K1');

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'INVALID_VALUE',
   'INVALID_CHARACTERS',
   'NOT_AN_INTEGER',
+  'NUMBER_AMBIGUOUS',
   'NOT_UNIQUE',
   'PASSWORD_RULES',
   'PASSWORD_MISMATCH',
@@ -130,6 +131,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_VALUE: 'Error: invalid value',
   INVALID_CHARACTERS:
     'Error: the text contains a control character or an invalid character (for example NUL or half of a surrogate pair)',
+  NUMBER_AMBIGUOUS:
+    'Error: the number can be read with a decimal point or a decimal comma; write it without thousands separators',
   NOT_AN_INTEGER:
     'Error: The number you just entered is not valid. Please enter a positive integer greater than or as 0',
   NOT_UNIQUE: 'Error: This field must be unique',

@@ -14,3 +14,4 @@ export * from './projects';
 export * from './teams';
 export * from './files';
 export * from './email-change';
+export * from './numbers';

@@ -4,6 +4,8 @@ import de from './de.json';
 import emailChangeDe from './features/email-change.de.json';
 import emailChangeEn from './features/email-change.en.json';
 import en from './en.json';
+import entryDe from './features/entry.de.json';
+import entryEn from './features/entry.en.json';
 import filesDe from './features/files.de.json';
 import filesEn from './features/files.en.json';
 import engineTrustDe from './features/engine-trust.de.json';
@@ -40,6 +42,7 @@ export const translationDe = {
   emailChange: emailChangeDe,
   engineTrust: engineTrustDe,
   report: reportDe,
+  entry: entryDe,
 };
 
 export const translationEn = {
@@ -51,4 +54,5 @@ export const translationEn = {
   emailChange: emailChangeEn,
   engineTrust: engineTrustEn,
   report: reportEn,
+  entry: entryEn,
 };

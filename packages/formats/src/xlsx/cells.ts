@@ -1,29 +1,35 @@
 /**
  * Spreadsheet cell value → wire value of a field. Numbers may come as text with a decimal comma
- * (`1,5`, `1.234,5`) or point; booleans as TRUE/FALSE cells, 1/0, or the texts true/false, wahr/falsch,
+ * (`1,5`, `1.234,5`) or point, read by the one number rule (ADR 0140); booleans as TRUE/FALSE cells, 1/0, or the texts true/false, wahr/falsch,
  * ja/nein, x. Ranges are not checked here: the row schema does that.
  */
-import type { ErrorCode, FieldDef } from '@pfahlplaner/contracts';
+import { readNumber, type ErrorCode, type FieldDef } from '@pfahlplaner/contracts';
 
 /** A cell after the formula/rich-text step: what the file holds. */
 export type CellValue = string | number | boolean | null;
 
 export type CellRead = { ok: true; value: unknown } | { ok: false; code: ErrorCode };
 
-const DECIMAL_POINT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-const DECIMAL_COMMA = /^[+-]?(\d+|\d{1,3}(\.\d{3})+)?,\d+$/;
-const THOUSANDS_COMMA = /^[+-]?\d{1,3}(\.\d{3})+$/;
+/**
+ * A number of a text cell under the one number rule (`readNumber` of contracts, ADR 0140). The file does
+ * not say which convention wrote it, so both are tried: a text is read when both agree or only one can
+ * read it (`1,5`, `1.234,5`, `0.250`); `1.200` (1.2 or 1200) is refused as NUMBER_AMBIGUOUS, never guessed.
+ */
+export const readNumberText = (
+  text: string,
+): { ok: true; value: number } | { ok: false; code: 'INVALID_TYPE' | 'NUMBER_AMBIGUOUS' } => {
+  const read = readNumber(text, 'either');
+  if (read.ok) return read;
+  return {
+    ok: false,
+    code: !read.empty && read.refusal === 'ambiguous' ? 'NUMBER_AMBIGUOUS' : 'INVALID_TYPE',
+  };
+};
 
-/** A number of a text cell, or null when the text is not a number. */
+/** A number of a text cell, or null when the text is not (unambiguously) a number. */
 export const parseNumberText = (text: string): number | null => {
-  const trimmed = text.trim().replace(/[\u00A0\u202F ]/g, '');
-  if (DECIMAL_POINT.test(trimmed)) return Number(trimmed);
-  if (DECIMAL_COMMA.test(trimmed)) return Number(trimmed.replace(/\./g, '').replace(',', '.'));
-  // `1.234.567` can only be thousands separators; a single `1.234` stays the decimal 1.234.
-  if (THOUSANDS_COMMA.test(trimmed) && (trimmed.match(/\./g) ?? []).length > 1) {
-    return Number(trimmed.replace(/\./g, ''));
-  }
-  return null;
+  const read = readNumberText(text);
+  return read.ok ? read.value : null;
 };
 
 const TRUE_TEXTS = new Set(['true', 'wahr', 'ja', 'yes', '1', 'x']);
@@ -46,10 +52,7 @@ export function readCell(field: FieldDef, cell: CellValue): CellRead {
           : { ok: false, code: 'INVALID_TYPE' };
       }
       if (typeof cell === 'boolean') return { ok: false, code: 'INVALID_TYPE' };
-      const value = parseNumberText(cell);
-      return value === null || !Number.isFinite(value)
-        ? { ok: false, code: 'INVALID_TYPE' }
-        : { ok: true, value };
+      return readNumberText(cell);
     }
     case 'boolean': {
       if (typeof cell === 'boolean') return { ok: true, value: cell };

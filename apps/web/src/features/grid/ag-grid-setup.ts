@@ -3,6 +3,7 @@ import {
   CheckboxEditorModule,
   ClientSideRowModelModule,
   ColumnAutoSizeModule,
+  LocaleModule,
   ModuleRegistry,
   RenderApiModule,
   RowApiModule,
@@ -29,6 +30,8 @@ ModuleRegistry.registerModules([
   RenderApiModule,
   RowApiModule,
   ScrollApiModule,
+  // AG Grid's own texts (empty grid, screen-reader labels) in the UI language: CatalogueGrid's getLocaleText
+  LocaleModule,
 ]);
 
 /** Dense engineering table: 26 px rows, small type, brand blue focus (AG Grid Theming API). */

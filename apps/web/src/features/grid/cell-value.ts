@@ -1,14 +1,21 @@
 import { fieldSchema, type ErrorCode, type FieldDef } from '@pfahlplaner/contracts';
-import { formatNumber, parseNumber, type DecimalSeparator } from '../../lib/format/number-format';
+import {
+  formatNumber,
+  readNumberInput,
+  type DecimalSeparator,
+} from '../../lib/format/number-format';
 import type { GridColumnSpec } from './column-model';
 
 /**
  * Why typed or pasted text cannot become a value of its column:
  * - `decimalSeparator`: a number with a wrong or repeated decimal mark (the message points to the setting);
+ * - `grouping`: the group separator outside groups of three (`1.25` with the decimal comma): refused,
+ *   never read as a decimal mark (ADR 0140);
  * - `integer`: not a whole number ≥ 0 in an integer column (the predecessor's message);
  * - `number`: not a number at all; `option`: not one of the column's choices; `boolean`: not yes/no.
  */
-export type CellInputError = 'decimalSeparator' | 'integer' | 'number' | 'option' | 'boolean';
+export type CellInputError =
+  'decimalSeparator' | 'grouping' | 'integer' | 'number' | 'option' | 'boolean';
 
 export type CellParse = { ok: true; value: unknown } | { ok: false; error: CellInputError };
 
@@ -16,10 +23,16 @@ const TRUE_WORDS = new Set(['1', 'true', 'wahr', 'ja', 'yes', 'x', '✓']);
 const FALSE_WORDS = new Set(['0', 'false', 'falsch', 'nein', 'no', '']);
 
 const parseNumeric = (field: FieldDef, text: string, separator: DecimalSeparator): CellParse => {
-  const value = parseNumber(text, separator);
-  if (value === null) {
-    return { ok: false, error: /[.,]/.test(text) ? 'decimalSeparator' : field.kind === 'integer' ? 'integer' : 'number' };
+  const read = readNumberInput(text, separator);
+  if (!read.ok) {
+    const refusal = read.empty ? 'notANumber' : read.refusal;
+    if (refusal === 'groupNotThree') return { ok: false, error: 'grouping' };
+    if (refusal === 'repeatedDecimalMark' || refusal === 'groupInFraction') {
+      return { ok: false, error: 'decimalSeparator' };
+    }
+    return { ok: false, error: field.kind === 'integer' ? 'integer' : 'number' };
   }
+  const value = read.value;
   if (field.kind === 'integer' && (!Number.isSafeInteger(value) || value < 0)) {
     return { ok: false, error: 'integer' };
   }
@@ -29,7 +42,8 @@ const parseNumeric = (field: FieldDef, text: string, separator: DecimalSeparator
 /**
  * Text typed into a cell or pasted from Excel → the stored wire value. Empty text clears the cell (null,
  * or the default of a field that cannot be empty).
- * Numbers are read with the user's decimal mark (`parseNumber`); stored values are always numbers.
+ * Numbers are read by the one number rule with the user's decimal mark (ADR 0140); stored values are
+ * always numbers.
  */
 export const parseCellInput = (
   column: Pick<GridColumnSpec, 'field' | 'options'>,
@@ -105,7 +119,9 @@ export const validateCellValue = (field: FieldDef, value: unknown): ErrorCode | 
   const cached = validationCache.get(cacheKey);
   if (cached !== undefined) return cached;
   const parsed = fieldSchema(field).safeParse(value);
-  const code = parsed.success ? null : ((parsed.error.issues[0]?.message ?? 'INVALID_VALUE') as ErrorCode);
+  const code = parsed.success
+    ? null
+    : ((parsed.error.issues[0]?.message ?? 'INVALID_VALUE') as ErrorCode);
   if (validationCache.size > 50_000) validationCache.clear();
   validationCache.set(cacheKey, code);
   return code;

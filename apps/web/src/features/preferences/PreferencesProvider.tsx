@@ -4,7 +4,12 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/en';
 import { initI18n, type Language } from '../../i18n';
 import type { DecimalSeparator } from '../../lib/format/number-format';
-import { readDecimalSeparator, readLanguage, writePreference } from './preferences-storage';
+import {
+  defaultDecimalSeparator,
+  readDecimalSeparator,
+  readLanguage,
+  writePreference,
+} from './preferences-storage';
 
 export type Preferences = {
   language: Language;
@@ -28,7 +33,11 @@ export const PreferencesProvider = ({ children }: { children: ReactNode }) => {
     applyLanguage(initial);
     return initial;
   });
-  const [decimalSeparator, setDecimalState] = useState<DecimalSeparator>(readDecimalSeparator);
+  // the chosen mark, or null: then the language's own (German: comma)
+  const [chosenSeparator, setDecimalState] = useState<DecimalSeparator | null>(() =>
+    readDecimalSeparator(),
+  );
+  const decimalSeparator = chosenSeparator ?? defaultDecimalSeparator(language);
 
   const setLanguage = useCallback((next: Language) => {
     applyLanguage(next);

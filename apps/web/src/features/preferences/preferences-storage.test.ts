@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultDecimalSeparator,
   readDecimalSeparator,
   readLanguage,
   STORAGE_KEYS,
@@ -16,12 +17,14 @@ const memory = (initial: Record<string, string> = {}) => {
 };
 
 describe('readDecimalSeparator', () => {
-  it('defaults to the decimal point', () => {
-    expect(readDecimalSeparator(memory())).toBe('point');
-    expect(readDecimalSeparator(null)).toBe('point');
-    expect(readDecimalSeparator(memory({ [STORAGE_KEYS.decimalSeparator]: 'semicolon' }))).toBe(
-      'point',
-    );
+  it('is unset until chosen; then the language decides: German the comma, English the point', () => {
+    expect(readDecimalSeparator(memory())).toBeNull();
+    expect(readDecimalSeparator(null)).toBeNull();
+    expect(
+      readDecimalSeparator(memory({ [STORAGE_KEYS.decimalSeparator]: 'semicolon' })),
+    ).toBeNull();
+    expect(defaultDecimalSeparator('de')).toBe('comma');
+    expect(defaultDecimalSeparator('en')).toBe('point');
   });
 
   it('keeps a stored comma', () => {

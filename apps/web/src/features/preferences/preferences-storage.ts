@@ -22,12 +22,19 @@ export const readLanguage = (storage: StorageLike | null = safeStorage()): Langu
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 };
 
-/** Default 'point': the predecessor and most engineering tools exchange values with a decimal point. */
+/** The decimal mark a language writes: German the comma (1.200,5), English the point (1,200.5). */
+export const defaultDecimalSeparator = (language: Language): DecimalSeparator =>
+  language === 'de' ? 'comma' : 'point';
+
+/**
+ * The decimal mark the user chose in this browser, or null when none was chosen: then the language's
+ * mark applies (`defaultDecimalSeparator`; German defaults to the decimal comma, ADR 0140).
+ */
 export const readDecimalSeparator = (
   storage: StorageLike | null = safeStorage(),
-): DecimalSeparator => {
+): DecimalSeparator | null => {
   const value = storage?.getItem(STORAGE_KEYS.decimalSeparator);
-  return isDecimalSeparator(value) ? value : 'point';
+  return isDecimalSeparator(value) ? value : null;
 };
 
 export const writePreference = (

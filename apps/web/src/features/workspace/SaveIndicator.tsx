@@ -6,7 +6,7 @@ import { Icon } from './Icon';
 import type { SaveStatus } from './state/autosave';
 
 /** The visible save state of the toolbar: Speichern… / Gespeichert / the reason it is not saved. */
-export const SaveIndicator = ({ status }: { status: SaveStatus }) => {
+export const SaveIndicator = ({ status, planLimited = false }: { status: SaveStatus; planLimited?: boolean }) => {
   const { t } = useTranslation();
   const text = (() => {
     switch (status.kind) {
@@ -16,7 +16,8 @@ export const SaveIndicator = ({ status }: { status: SaveStatus }) => {
       case 'saving':
         return t('workspace.save.saving');
       case 'invalid':
-        return t('workspace.save.invalid', { count: status.count });
+        // a plan limit is no invalid value: say what it is (the notice above the tabs names it)
+        return planLimited ? t('entry.save.planLimit') : t('workspace.save.invalid', { count: status.count });
       case 'error':
         return t('workspace.save.error');
       case 'conflict':
@@ -29,7 +30,9 @@ export const SaveIndicator = ({ status }: { status: SaveStatus }) => {
       : status.kind === 'error' && status.code
         ? errorText(status.code)
         : status.kind === 'invalid'
-          ? t('workspace.save.invalidHelp')
+          ? planLimited
+            ? t('entry.save.kept')
+            : t('workspace.save.invalidHelp')
           : status.kind === 'error'
             ? t('workspace.save.errorHelp')
             : undefined;

@@ -2,13 +2,14 @@ import {
   findWorkbookRuleViolations,
   formatIssuePath,
   type ErrorCode,
+  type Plan,
   type ProjectSettings,
   type Workbook,
 } from '@pfahlplaner/contracts';
 import type { EngineIssue, ProjectResult } from '@pfahlplaner/engine';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Result, Select, Spin, Tabs, Tag, Tooltip } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../i18n';
@@ -27,6 +28,9 @@ import {
 import { formatDateTime } from '../projects/format';
 import { CalculationStatusTag } from './CalculationStatusTag';
 import { ConflictDialog } from './ConflictDialog';
+import { LeaveGuard } from './LeaveGuard';
+import { draftKey } from './state/draft-storage';
+import { UnsavedNotice, useSaveProblems, violationSources } from './UnsavedNotice';
 import { Icon } from './Icon';
 import { PileDetailPanel, SettingsDialog, useLivePreview, WorkspaceTour } from './panels';
 import { issueText, type Translator } from './panels/utils/issue-text';
@@ -89,6 +93,8 @@ export const WorkspacePage = () => {
     <Workspace
       key={projectId}
       companyId={companyId}
+      userId={user.id}
+      plan={user.company.plan}
       detail={detail.data}
       lastResult={last.data ?? null}
       readOnly={user.role === 'Guest'}
@@ -98,21 +104,32 @@ export const WorkspacePage = () => {
 
 const Workspace = ({
   companyId,
+  userId,
+  plan,
   detail,
   lastResult,
   readOnly,
 }: {
   companyId: number;
+  userId: number;
+  plan: Plan;
   detail: ProjectDetail;
   lastResult: { result: ProjectResult; calculation: CalculationInfo } | null;
   readOnly: boolean;
 }) => {
   const { t, i18n } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const notify = useNotify();
   const navigate = useNavigate();
   const [project, setProject] = useState<ProjectSummary>(detail.project);
-  const store = useWorkbookStore(companyId, project.id, detail.workbook);
+  const store = useWorkbookStore(
+    companyId,
+    project.id,
+    detail.workbook,
+    readOnly ? null : draftKey(userId, project.id),
+  );
+  /** True right before a navigation that must not ask (to the copy after a conflict). */
+  const allowLeave = useRef(false);
   const { state, dispatch, saveNow, hasUnsaved } = store;
   const doc = state.history.present;
   const revisionRef = useRef(state.revision);
@@ -172,53 +189,20 @@ const Workspace = ({
   );
   const rowIssues = useMemo(() => rowIssuesOf(pileResults, translateIssue), [pileResults, translateIssue]);
 
-  const ruleErrors = useMemo(() => findWorkbookRuleViolations(doc), [doc]);
+  // the company's plan limits are known here: a refusal shows before the save is even tried
+  const ruleErrors = useMemo(() => findWorkbookRuleViolations(doc, { plan }), [doc, plan]);
+  const saveProblems = useSaveProblems(
+    [...violationSources(ruleErrors), ...store.refusal],
+    doc.soil_profiles,
+  );
   const errors = useMemo(() => {
     const map = new Map<string, ErrorCode>(store.serverErrors);
     for (const violation of ruleErrors) map.set(formatIssuePath(violation.path), violation.code);
     return map;
   }, [store.serverErrors, ruleErrors]);
 
-  // In-app links while edits are unsaved: save first, then go.
-  useEffect(() => {
-    const guard = (event: MouseEvent) => {
-      const target = event.target as HTMLElement | null;
-      const anchor = target?.closest?.('a[href]');
-      // The shell's header menu navigates without links; its item ids end with the path.
-      const menuItem = target?.closest?.('.pp-header .ant-menu-item');
-      if ((!anchor && !menuItem) || !hasUnsaved() || event.defaultPrevented) return;
-      const href = anchor
-        ? (anchor.getAttribute('href') ?? '')
-        : (/\/[\w/-]*$/.exec(menuItem?.getAttribute('data-menu-id') ?? '')?.[0] ?? '');
-      if (!href.startsWith('/')) return;
-      event.preventDefault();
-      event.stopPropagation();
-      modal.confirm({
-        title: t('workspace.leave.title'),
-        content: t('workspace.leave.text'),
-        okText: t('workspace.leave.saveAndLeave'),
-        cancelText: t('workspace.leave.stay'),
-        onOk: async () => {
-          await saveNow();
-          if (!hasUnsaved()) void navigate(href);
-          else void message.error(t('workspace.leave.notSaved'));
-        },
-      });
-    };
-    document.addEventListener('click', guard, true);
-    return () => document.removeEventListener('click', guard, true);
-  }, [hasUnsaved, saveNow, modal, navigate, t, message]);
-
-  const back = () => {
-    if (!hasUnsaved()) {
-      void navigate('/projects');
-      return;
-    }
-    void saveNow().then(() => {
-      if (!hasUnsaved()) void navigate('/projects');
-      else void message.error(t('workspace.leave.notSaved'));
-    });
-  };
+  // Leaving asks first (LeaveGuard, the router's blocker); the back button is a plain navigation.
+  const back = () => void navigate('/projects');
 
   const calculate = async () => {
     const started = Date.now();
@@ -227,7 +211,15 @@ const Workspace = ({
     try {
       await saveNow();
       if (hasUnsaved()) {
-        void message.error(t('workspace.calc.saveFirst'));
+        // never calculate the stored state while the screen shows another (issue 20 item 2)
+        void message.error({
+          key: 'calc',
+          content: (
+            <span data-testid="calc-refused">
+              {t('entry.calc.refused')} {saveProblems.map((p) => p.text).join(' ')}
+            </span>
+          ),
+        });
         return;
       }
       const revision = revisionRef.current;
@@ -257,6 +249,7 @@ const Workspace = ({
         version: copy.version,
       });
       void message.success(t('workspace.conflict.copied', { name: copy.name }));
+      allowLeave.current = true;
       void navigate(`/projects/${copy.id}`);
     } catch (error) {
       notify.failure(error, t('workspace.conflict.keepMine'));
@@ -312,7 +305,7 @@ const Workspace = ({
           {project.number && <span className="pp-muted"> · {project.number}</span>}
         </h1>
         {readOnly && <Tag>{t('workspace.readOnly')}</Tag>}
-        <SaveIndicator status={store.status} />
+        <SaveIndicator status={store.status} planLimited={saveProblems.some((p) => p.plan)} />
         <span className="pp-workspace__sep" />
         <Tooltip title={t('workspace.calc.help')}>
           <Button
@@ -392,6 +385,23 @@ const Workspace = ({
           />
         </Tooltip>
       </header>
+      <UnsavedNotice
+        problems={saveProblems}
+        unsaved={store.status.kind === 'invalid'}
+        restored={store.restored}
+        onDismissRestored={store.dismissRestored}
+        onDiscard={() => {
+          // back to what the server holds now (the draft is dropped on purpose)
+          void projectsApi
+            .detail(companyId, project.id)
+            .then(({ data }) => {
+              store.replaceWith(data.workbook);
+              void message.info({ key: 'draft', content: t('entry.draft.discarded') });
+            })
+            .catch((error: unknown) => notify.failure(error, t('entry.draft.discard')));
+        }}
+      />
+      <LeaveGuard hasUnsaved={hasUnsaved} saveNow={saveNow} allowLeave={allowLeave} />
       <Tabs
         className="pp-workspace__tabs"
         activeKey={tab}

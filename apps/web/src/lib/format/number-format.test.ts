@@ -32,8 +32,9 @@ describe('parseNumber', () => {
   it.each([
     ['1.25', 'point', 1.25],
     ['1,25', 'comma', 1.25],
-    ['1.25', 'comma', 1.25],
-    ['1,25', 'point', 1.25],
+    ['1.200', 'comma', 1200],
+    ['1,200', 'point', 1200],
+    ['1.200.000', 'comma', 1_200_000],
     ['1.234,5', 'comma', 1234.5],
     ['1,234.5', 'point', 1234.5],
     ['1 234,5', 'comma', 1234.5],
@@ -56,6 +57,17 @@ describe('parseNumber', () => {
       expect(parseNumber(input, 'point')).toBeNull();
     },
   );
+
+  // ADR 0140: the other mark is never the decimal mark; outside groups of three it is refused.
+  it.each([
+    ['1.25', 'comma'],
+    ['1,25', 'point'],
+    ['2.8', 'comma'],
+    ['0.250', 'comma'],
+    ['1,200.5', 'comma'],
+  ] as const)('refuses %j with %s instead of guessing', (input, separator) => {
+    expect(parseNumber(input, separator)).toBeNull();
+  });
 
   it('passes finite numbers through and rejects NaN and null', () => {
     expect(parseNumber(4.5, 'comma')).toBe(4.5);

@@ -1,4 +1,6 @@
-/** Decimal mark the user prefers for numbers in grids and forms ('point' is the default). */
+import { readNumber, writeNumber, type NumberRead } from '@pfahlplaner/contracts';
+
+/** Decimal mark the user prefers for numbers in grids and forms (default: by language, ADR 0140). */
 export type DecimalSeparator = 'point' | 'comma';
 
 export const DECIMAL_SEPARATORS: readonly DecimalSeparator[] = ['point', 'comma'];
@@ -13,8 +15,6 @@ export type FormatNumberOptions = {
   maxDecimals?: number;
 };
 
-const markOf = (separator: DecimalSeparator): string => (separator === 'comma' ? ',' : '.');
-
 /**
  * Formats a number for display with the chosen decimal mark. No thousands grouping, so that a shown
  * value can be copied back into a cell and parses to the same number. Non-finite values give ''.
@@ -23,50 +23,23 @@ export const formatNumber = (
   value: number | null | undefined,
   separator: DecimalSeparator,
   options: FormatNumberOptions = {},
-): string => {
-  if (value == null || !Number.isFinite(value)) return '';
-  let text: string;
-  if (options.decimals != null) {
-    text = value.toFixed(options.decimals);
-  } else {
-    const max = options.maxDecimals ?? 6;
-    text = value.toFixed(max);
-    if (text.includes('.')) text = text.replace(/0+$/, '').replace(/\.$/, '');
-  }
-  // toFixed keeps the sign of tiny negatives ("-0.00"); an engineer reads that as noise.
-  if (/^-0(\.0*)?$/.test(text)) text = text.slice(1);
-  return separator === 'comma' ? text.replace('.', markOf(separator)) : text;
-};
+): string => (value == null ? '' : writeNumber(value, separator, options));
 
 /**
- * Parses user input into a number, or `null` when it is empty or not a number.
- * - The preferred mark is the decimal mark. When both marks occur, the other one is a thousands
- *   separator ("1.234,5" with comma → 1234.5).
- * - When only the other mark occurs once, it is read as the decimal mark too ("1.25" with comma → 1.25):
- *   values pasted from English sources must not silently become 125.
- * - Spaces, no-break spaces, apostrophes (Swiss grouping) and the Unicode minus are accepted.
+ * Reads typed or pasted text with the one number rule of `@pfahlplaner/contracts` (`readNumber`,
+ * ADR 0140): the other mark is a thousands separator only in groups of three (`1.200` with the decimal
+ * comma is 1200) and never the decimal mark; `1.25` with the decimal comma is refused, not guessed.
  */
+export const readNumberInput = (input: string, separator: DecimalSeparator): NumberRead =>
+  readNumber(input, separator);
+
+/** A number from user input, or `null` when it is empty or refused by `readNumberInput`. */
 export const parseNumber = (
   input: string | number | null | undefined,
   separator: DecimalSeparator,
 ): number | null => {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (input == null) return null;
-  let text = input
-    .trim()
-    .replace(/[\s\u00a0\u202f']/g, '')
-    .replace(/\u2212/g, '-');
-  if (text === '') return null;
-  const mark = markOf(separator);
-  const other = mark === ',' ? '.' : ',';
-  if (text.includes(mark) && text.includes(other)) {
-    text = text.split(other).join('');
-  } else if (!text.includes(mark) && text.split(other).length === 2) {
-    text = text.replace(other, mark);
-  }
-  if (text.split(mark).length > 2) return null;
-  text = text.replace(mark, '.');
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
+  const read = readNumber(input, separator);
+  return read.ok ? read.value : null;
 };

@@ -26,9 +26,7 @@ export type WorkbookDoc = Omit<Workbook, 'version'>;
 
 /** Which grid a row edit addresses. */
 export type GridTarget =
-  | { kind: 'piles' }
-  | { kind: 'layers'; profile: number }
-  | { kind: 'loads'; loadCase: number };
+  { kind: 'piles' } | { kind: 'layers'; profile: number } | { kind: 'loads'; loadCase: number };
 
 export type WorkbookState = {
   history: History<WorkbookDoc>;
@@ -40,6 +38,8 @@ export type WorkbookState = {
 
 export type WorkbookAction =
   | { type: 'load'; workbook: Workbook }
+  /** Unsaved work kept in this browser comes back as one undoable edit on the version it was based on. */
+  | { type: 'restore'; doc: WorkbookDoc; version: number }
   | { type: 'setCells'; target: GridTarget; edits: CellEdit[]; rowCount?: number }
   | { type: 'insertRows'; target: GridTarget; at: number; count: number }
   | { type: 'removeRows'; target: GridTarget; rows: number[] }
@@ -192,6 +192,8 @@ export const editDoc = (doc: WorkbookDoc, action: WorkbookAction): WorkbookDoc =
       };
     case 'setSettings':
       return { ...doc, settings: { ...doc.settings, ...action.patch } };
+    case 'restore':
+      return action.doc;
     case 'load':
     case 'undo':
     case 'redo':
@@ -227,6 +229,13 @@ export const workbookReducer = (state: WorkbookState, action: WorkbookAction): W
       : state;
   }
   if (action.type === 'saved') return { ...state, version: action.version };
+  if (action.type === 'restore') {
+    return {
+      history: pushHistory(state.history, action.doc),
+      version: action.version,
+      revision: state.revision + 1,
+    };
+  }
   const next = editDoc(state.history.present, action);
   if (next === state.history.present) return state;
   return { ...state, history: pushHistory(state.history, next), revision: state.revision + 1 };

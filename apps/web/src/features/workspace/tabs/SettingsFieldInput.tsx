@@ -1,7 +1,7 @@
 import type { FieldDef } from '@pfahlplaner/contracts';
 import { Checkbox, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
-import { formatCellValue, parseCellInput } from '../../grid/cell-value';
+import { formatCellValue, parseCellInput, type CellInputError } from '../../grid/cell-value';
 import { fieldText } from '../../grid/column-model';
 import { fieldOptions } from '../../grid/field-options';
 import { usePreferences } from '../../preferences/usePreferences';
@@ -22,7 +22,7 @@ export const SettingsFieldInput = ({
   value: unknown;
   disabled: boolean;
   onChange: (value: unknown) => void;
-  onInvalid: (message: 'decimalSeparator' | 'integer' | 'number' | 'option' | 'boolean') => void;
+  onInvalid: (message: CellInputError) => void;
 }) => {
   const { language, decimalSeparator } = usePreferences();
   const texts = fieldText(field.key, language);

@@ -1,9 +1,9 @@
 import { fieldsOf, type ProjectSettings, type SettingsGroup } from '@pfahlplaner/contracts';
 import { App, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n';
 import { validateCellValue } from '../../grid/cell-value';
 import { fieldText } from '../../grid/column-model';
+import { useCellInputErrorText } from '../../grid/input-error-text';
 import { usePreferences } from '../../preferences/usePreferences';
 import { SettingsFieldInput } from './SettingsFieldInput';
 
@@ -19,8 +19,8 @@ export const SettingsGroupForm = ({
   readOnly: boolean;
   onChange: (patch: Partial<ProjectSettings>) => void;
 }) => {
-  const { t } = useTranslation();
-  const { language, decimalSeparator } = usePreferences();
+  const { language } = usePreferences();
+  const inputErrorText = useCellInputErrorText();
   const { message } = App.useApp();
   const values = settings as unknown as Record<string, unknown>;
   const fields = fieldsOf('settings').filter((field) => field.group === group);
@@ -42,14 +42,7 @@ export const SettingsGroupForm = ({
                 value={values[field.key]}
                 disabled={readOnly}
                 onChange={(value) => onChange({ [field.key]: value })}
-                onInvalid={(error) =>
-                  void message.error(
-                    t(`workspace.grid.inputError.${error}`, {
-                      mark: decimalSeparator === 'comma' ? ',' : '.',
-                      setting: t('nav.decimalSeparator'),
-                    }),
-                  )
-                }
+                onInvalid={(error) => void message.error(inputErrorText(error))}
               />
               {problem && <div className="pp-settings-form__error">{errorText(problem)}</div>}
             </div>

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueGrid, type CatalogueGridProps } from '../../grid/CatalogueGrid';
 import { fieldText } from '../../grid/column-model';
+import { useCellInputErrorText } from '../../grid/input-error-text';
 import { usePreferences } from '../../preferences/usePreferences';
 import { SoilProfileDrawing } from '../panels';
 import { layerResultRows, pilesInProfile } from '../results';
@@ -37,7 +38,8 @@ export const SoilProfilesTab = ({
   gridHeight: number | string;
 }) => {
   const { t } = useTranslation();
-  const { language, decimalSeparator } = usePreferences();
+  const { language } = usePreferences();
+  const inputErrorText = useCellInputErrorText();
   const { message } = App.useApp();
   const layerResults = useMemo(
     () => profiles.map((profile) => layerResultRows(profile, result)),
@@ -75,10 +77,7 @@ export const SoilProfilesTab = ({
                       }
                       onInvalid={(error) =>
                         void message.error(
-                          t(`workspace.grid.inputError.${error}`, {
-                            mark: decimalSeparator === 'comma' ? ',' : '.',
-                            setting: t('nav.decimalSeparator'),
-                          }),
+                          inputErrorText(error),
                         )
                       }
                     />
