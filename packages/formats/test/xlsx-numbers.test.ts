@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import { findField } from '@pfahlplaner/contracts';
 import { describe, expect, it } from 'vitest';
 import { readWorkbookXlsx } from '../src';
@@ -29,15 +29,17 @@ describe('xlsx text cells: thousands separators (ADR 0140)', () => {
   );
 
   it('names the cell of an ambiguous text in the import issues and keeps numeric cells as they are', async () => {
-    const book = new ExcelJS.Workbook();
-    const piles = book.addWorksheet('Pfahltabelle');
-    piles.addRow(['Lastpunkt', 'Pfahltyp', 'Pfahlanzahl', 'E_{k}']);
-    piles.addRow(['P1', 'bp', 1, '1.250']);
-    piles.addRow(['P2', 'bp', 1, 1250]);
-    piles.addRow(['P3', 'bp', 1, '1.687,5']);
-    const { workbook, issues } = await readWorkbookXlsx(
-      new Uint8Array(await book.xlsx.writeBuffer()),
-    );
+    // Written with SheetJS, the one xlsx library (ADR 0120): text cells stay text, numbers stay numbers.
+    const book = XLSX.utils.book_new();
+    const piles = XLSX.utils.aoa_to_sheet([
+      ['Lastpunkt', 'Pfahltyp', 'Pfahlanzahl', 'E_{k}'],
+      ['P1', 'bp', 1, '1.250'],
+      ['P2', 'bp', 1, 1250],
+      ['P3', 'bp', 1, '1.687,5'],
+    ]);
+    XLSX.utils.book_append_sheet(book, piles, 'Pfahltabelle');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    const { workbook, issues } = await readWorkbookXlsx(new Uint8Array(bytes));
     expect(
       issues
         .filter((i) => i.code === 'NUMBER_AMBIGUOUS')

@@ -17,8 +17,7 @@ describe('Excel: the diameter column names the side length of type c', () => {
       // Read with SheetJS itself (the one xlsx library, ADR 0120), comments included.
       const book = XLSX.read(bytes, { type: 'array' });
       const sheet = book.Sheets['Pfahltabelle']!;
-      const headers = (XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0] ??
-        []) as unknown[];
+      const headers: unknown[] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 })[0] ?? [];
       const index = headers.indexOf(header);
       expect(index).toBeGreaterThanOrEqual(0);
       const cell = sheet[XLSX.utils.encode_cell({ r: 0, c: index })] as XLSX.CellObject;
