@@ -12,7 +12,7 @@ import {
   watchPageErrors,
 } from '../support/browser';
 import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
-import { waitForOtp } from '../support/mail';
+import { mailMark, waitForOtp } from '../support/mail';
 import { createProjectInUi, enterSoilProfile, layersTsv } from '../support/workspace';
 
 const baseURL = inject('baseURL');
@@ -115,9 +115,9 @@ const signUpInUi = async (page: Page, email: string) => {
   await page.locator('#password').fill(PASSWORD);
   await page.locator('#confirm_password').fill(PASSWORD);
   await page.locator('#accept_terms').check();
-  const since = Date.now();
+  const mark = mailMark(mailDir);
   await page.getByTestId('register-submit').click();
-  const otp = await waitForOtp(mailDir, email, since - 1000);
+  const otp = await waitForOtp(mailDir, email, mark);
   await page.locator('#otp').fill(otp);
   await page.getByTestId('otp-submit').click();
   await page.locator('#company_name').fill(`Neu Ingenieure ${Date.now()}`);
