@@ -16,6 +16,7 @@ import type {
 } from '@pfahlplaner/contracts';
 import { IMPORT_UNDO_MINUTES, PLANS, safeFileName, SETTINGS_FIELDS } from '@pfahlplaner/contracts';
 import { AppError } from '#app/lib/app-error';
+import { textRuleViolations } from '#app/lib/text-rules';
 import type { Clock } from '#app/lib/clock';
 import { MINUTE } from '#app/lib/clock';
 import type { AuthContext } from '#app/modules/auth/auth.service';
@@ -202,9 +203,17 @@ export const filesService = (deps: Deps) => {
     for (const key of keep === 'identity' ? PROJECT_IDENTITY_SETTINGS : ['name']) {
       if (key in currentSettings) settings[key] = currentSettings[key];
     }
+    const workbook = { ...read.workbook, settings: settings as Workbook['settings'] };
+    // The API's text rule holds for files too (docs/security.md, "Text the API accepts"): text with NUL, a
+    // control character or a lone surrogate (old workbooks, `_x0000_`) is an error at its field in the
+    // preview, and such a file is not applied — never a database error.
+    const badText = textRuleViolations(workbook).map((detail) => ({
+      ...detailToIssue(detail),
+      code: 'INVALID_CHARACTERS',
+    }));
     return {
-      workbook: { ...read.workbook, settings: settings as Workbook['settings'] },
-      issues,
+      workbook,
+      issues: [...issues, ...badText],
       projectNumber: read.projectNumber,
     };
   };
