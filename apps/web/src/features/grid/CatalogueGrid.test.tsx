@@ -65,7 +65,14 @@ const inRange = (element: HTMLElement) => element.classList.contains('pp-cell--r
 
 describe('CatalogueGrid: rectangular selection, copy and paste', () => {
   it('selects a block with a drag and with Shift+click, and copies it as tab-separated text', async () => {
-    const { cell, table, view } = renderGrid([pile('A1', 0.9), pile('A2', 1.2, 2), pile('A3', 1.5)]);
+    // copied numbers are written with the chosen mark; this test reads them with the point (German defaults
+    // to the comma, ADR 0140)
+    localStorage.setItem(STORAGE_KEYS.decimalSeparator, 'point');
+    const { cell, table, view } = renderGrid([
+      pile('A1', 0.9),
+      pile('A2', 1.2, 2),
+      pile('A3', 1.5),
+    ]);
     await waitForGrid(cell);
 
     // drag from A1's name to A2's pile count
@@ -96,7 +103,11 @@ describe('CatalogueGrid: rectangular selection, copy and paste', () => {
   });
 
   it('grows the selection with Shift+arrows and empties it with Delete in one step', async () => {
-    const { cell, table, actions } = renderGrid([pile('A1', 0.9), pile('A2', 1.2), pile('A3', 1.5)]);
+    const { cell, table, actions } = renderGrid([
+      pile('A1', 0.9),
+      pile('A2', 1.2),
+      pile('A3', 1.5),
+    ]);
     await waitForGrid(cell);
     fireEvent.mouseDown(cell(0, 'SollDurchmesser'), { button: 0 });
     fireEvent.mouseUp(document);
@@ -170,6 +181,8 @@ describe('CatalogueGrid: rectangular selection, copy and paste', () => {
       expect(cell(1, 'PfahlAnzahl').classList.contains('pp-cell--invalid')).toBe(true),
     );
     expect(cell(0, 'PfahlAnzahl').classList.contains('pp-cell--invalid')).toBe(false);
-    expect((await view.findByTestId('paste-error')).textContent).toContain('Nichts eingefügt: 1 Zelle');
+    expect((await view.findByTestId('paste-error')).textContent).toContain(
+      'Nichts eingefügt: 1 Zelle',
+    );
   });
 });

@@ -18,8 +18,11 @@ if (!('ResizeObserver' in globalThis)) {
 
 const workbook = exampleWorkbook();
 const result = exampleResult(workbook);
-const show = (element: ReactElement) =>
-  render(<AppProviders queryClient={createQueryClient()}>{element}</AppProviders>);
+// the expected numbers below are written with the decimal point (German defaults to the comma, ADR 0140)
+const show = (element: ReactElement) => {
+  localStorage.setItem('pp.decimalSeparator', 'point');
+  return render(<AppProviders queryClient={createQueryClient()}>{element}</AppProviders>);
+};
 
 afterEach(() => cleanup());
 
