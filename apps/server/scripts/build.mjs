@@ -1,5 +1,5 @@
-// Compiles the server for `npm start` (ADR 0160): src/server.ts and the calculation worker are bundled with
-// esbuild into dist/server.mjs and dist/calc-worker.mjs. The workspace packages (@pfahlplaner/*, consumed as
+// Compiles the server for `npm start` (ADR 0160): src/server.ts and the calculation and Excel reader workers are
+// bundled with esbuild into dist/server.mjs, dist/calc-worker.mjs and dist/xlsx-worker.mjs. The workspace packages (@pfahlplaner/*, consumed as
 // TypeScript source, ADR 0001) and the server's own `#app/*` modules are bundled in; every package from
 // node_modules stays an external import, loaded by Node from node_modules at run time (PGlite finds its
 // WebAssembly files next to its own code, argon2 its native binding). No TypeScript loader runs in production.
@@ -34,6 +34,8 @@ const result = await build({
   entryPoints: {
     server: 'src/server.ts',
     'calc-worker': 'src/modules/calculation/calc-worker.ts',
+    // The Excel reader's worker (xlsx-reader.ts loads ./xlsx-worker.mjs next to its own module, ADR 0120).
+    'xlsx-worker': 'src/modules/files/xlsx-worker.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },
