@@ -3,28 +3,11 @@
  * (`profileBottom`, `uls-compression`, table ids, pile type codes, its mapping prose in English); a
  * checking engineer reads words and the standard's table. Used by `issueText` before the sentence is filled.
  */
-import { FIELD_TEXTS } from '@pfahlplaner/contracts';
+import { FIELD_TEXTS, issueParamWord } from '@pfahlplaner/contracts';
 import { citation } from './citations';
 import type { ReportLang } from './texts';
 
 type Words = Readonly<Record<string, { de: string; en: string }>>;
-
-const LIMIT: Words = {
-  MaxLaenge: { de: 'maximale Pfahllänge', en: 'maximum pile length' },
-  einzelMaximaleBohrtiefe: {
-    de: 'maximale Bohrtiefe des Lastpunkts',
-    en: 'maximum drilling depth of the load point',
-  },
-  profileBottom: { de: 'Unterkante des Bodenprofils', en: 'bottom of the soil profile' },
-};
-
-const FAILED_CHECK: Words = {
-  'toe-layer': { de: 'Fußschicht nicht tragfähig', en: 'toe layer not bearing' },
-  embedment: { de: 'Mindesteinbindung', en: 'minimum embedment' },
-  'uls-compression': { de: 'Tragfähigkeit auf Druck (GZ 1)', en: 'compressive resistance (ULS)' },
-  'uls-tension': { de: 'Tragfähigkeit auf Zug (GZ 1)', en: 'tensile resistance (ULS)' },
-  'sls-settlement': { de: 'zulässige Setzung (GZ 2)', en: 'permissible settlement (SLS)' },
-};
 
 const MAPPING: Words = {
   fundex: {
@@ -60,9 +43,9 @@ export function paramInWords(
   if (typeof value !== 'string') return value;
   switch (key) {
     case 'limit':
-      return LIMIT[value]?.[lang] ?? value;
     case 'failedCheck':
-      return FAILED_CHECK[value]?.[lang] ?? value;
+      // the one table of the web and the report (contracts engine-issue-params.ts)
+      return issueParamWord(key, value, lang) ?? value;
     case 'mapping':
       return mappingWords(value, lang);
     case 'table':

@@ -1,10 +1,5 @@
 /** Report texts (the tables in texts-de.ts / texts-en.ts), issue sentences and number formatting per language. */
-import {
-  engineIssueText,
-  FIELD_TEXTS,
-  fillIssueText,
-  issueParamWord,
-} from '@pfahlplaner/contracts';
+import { engineIssueText, FIELD_TEXTS, fillIssueText } from '@pfahlplaner/contracts';
 import { paramInWords } from './issue-words';
 import { DE, type Texts } from './texts-de';
 import { EN } from './texts-en';
@@ -51,10 +46,9 @@ export const issueText = (
   lang: ReportLang,
 ): string => {
   const params = entry.params ?? {};
-  // identifiers (which limit, which check) in words: the shared table of contracts (as the web shows
-  // them) first, then the report's own words
+  // identifiers (which limit, which check, table ids, pile types) in words (issue-words.ts)
   const format = (value: string | number | boolean, key: string) =>
-    issueParamWord(key, value, lang) ?? formatIssueParam(paramInWords(key, value, lang), lang);
+    formatIssueParam(paramInWords(key, value, lang), lang);
   const template = engineIssueText(entry.code, lang);
   const filled = template ? fillIssueText(template, params, format) : { text: '', used: [] };
   const words = TEXTS[lang].paramWords as Readonly<Record<string, string>>;
