@@ -44,7 +44,10 @@ export const createRateLimiter = (clock: Clock) => {
       list.push(clock.now().getTime());
       hits.set(key, list);
     },
-    /** check + hit. */
+    /**
+     * check + hit, in one synchronous step: parallel requests cannot all pass the check before any of them
+     * counts.
+     */
     consume(key: string, limit: Limit): void {
       this.check(key, limit);
       this.hit(key, limit);
@@ -53,19 +56,7 @@ export const createRateLimiter = (clock: Clock) => {
       hits.delete(key);
     },
     /**
-     * Counts one hit now and returns its time, or throws RATE_LIMITED: check and count happen in one
-     * synchronous step, so parallel requests cannot all pass a check before any of them counts.
-     */
-    take(key: string, limit: Limit): number {
-      this.check(key, limit);
-      const at = clock.now().getTime();
-      const list = recent(key, limit.windowMs);
-      list.push(at);
-      hits.set(key, list);
-      return at;
-    },
-    /**
-     * Like take, but beyond the limit a growing delay instead of a refusal for the whole window: the k-th
+     * Like consume, but beyond the limit a growing delay instead of a refusal for the whole window: the k-th
      * hit over the limit is allowed 2^(k−1) s after the previous hit (capped at maxDelayMs), else
      * RATE_LIMITED with the remaining wait as Retry-After.
      */
@@ -86,7 +77,7 @@ export const createRateLimiter = (clock: Clock) => {
       hits.set(key, list);
       return now;
     },
-    /** Takes back one hit counted by take/takeWithBackoff (an attempt that turned out to be allowed). */
+    /** Takes back one hit counted by takeWithBackoff (an attempt that turned out to be allowed). */
     untake: (key: string, at: number): void => {
       const list = hits.get(key);
       const index = list?.lastIndexOf(at) ?? -1;

@@ -102,7 +102,7 @@ export const authService = (deps: Deps) => {
       const pairKey = `login:pair:${email}|${ip}`;
       const accountKey = `login:email:${email}`;
       const ipKey = `login:ip:${ip}`;
-      const pairAt = limiter.take(pairKey, limits.loginPerAccountAndIp);
+      limiter.consume(pairKey, limits.loginPerAccountAndIp);
       const known = limiter.isTrusted(pairKey);
       const accountAt = known ? null : limiter.takeWithBackoff(accountKey, limits.loginPerAccount);
       const ipAt = known ? null : limiter.takeWithBackoff(ipKey, limits.loginPerIp);
@@ -118,11 +118,10 @@ export const authService = (deps: Deps) => {
         });
       }
       assertCanSignIn(user);
-      // The right password: this attempt was no failure.
+      // The right password: this attempt was no failure, and the pair starts afresh.
       limiter.reset(pairKey);
       if (accountAt !== null) limiter.untake(accountKey, accountAt);
       if (ipAt !== null) limiter.untake(ipKey, ipAt);
-      limiter.untake(pairKey, pairAt);
       limiter.trust(pairKey, clock.now().getTime() + limits.loginTrusted.windowMs);
       await users.update(user.id, { last_login_at: clock.now() });
       return loginResponse(user, input.remember_me);
