@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { lockCompany } from '#app/db/company-lock';
 import type { Db } from '#app/db/database';
 import { projects, projectUsers, refreshTokens, users } from '#app/db/schema/index';
 
@@ -93,7 +94,7 @@ export const employeesRepository = (db: Db) => ({
     seats: number,
   ) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select id from companies where id = ${values.company_id} for update`);
+      await lockCompany(tx, values.company_id);
       const [active] = await tx
         .select({ n: count() })
         .from(users)

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '@pfahlplaner/contracts';
+import type { Tx } from '#app/db/company-lock';
+import { lockCompany } from '#app/db/company-lock';
 import type { Db } from '#app/db/database';
 import {
   companies,
@@ -14,7 +16,7 @@ import {
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectInsert = typeof projects.$inferInsert;
 export type CalculationRow = typeof projectCalculations.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 type Executor = Db | Tx;
 
 const createdBy = alias(users, 'created_by_user');
@@ -83,14 +85,7 @@ export const projectsRepository = (db: Db) => ({
     )[0]?.plan,
 
   /** Locks the company row: project creation of one company is serialised (plan limit, names). */
-  lockCompany: async (tx: Tx, companyId: number): Promise<string | undefined> =>
-    (
-      await tx
-        .select({ plan: companies.plan })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .for('update')
-    )[0]?.plan,
+  lockCompany,
 
   countInCompany: async (tx: Executor, companyId: number): Promise<number> =>
     (await tx.select({ n: count() }).from(projects).where(eq(projects.company_id, companyId)))[0]
