@@ -64,8 +64,18 @@ describe('linear lateral model properties', () => {
         const zero = { H: 0, M: 0 };
         const base = { x: load, y: zero };
         const scaled = { x: { H: a * load.H, M: a * load.M }, y: zero };
-        const r1 = analysePileLateral(model, base, base).result!;
-        const r2 = analysePileLateral(model, scaled, scaled).result!;
+        const a1 = analysePileLateral(model, base, base);
+        const a2 = analysePileLateral(model, scaled, scaled);
+        // A deflection beyond one diameter is refused as a mechanism with a coded error (pile-lateral.ts),
+        // outside the linear model's range: such a draw says nothing about linearity, but must be coded.
+        for (const run of [a1, a2]) {
+          if (run.result === null) {
+            expect(run.issues.some((i) => i.severity === 'error')).toBe(true);
+          }
+        }
+        fc.pre(a1.result !== null && a2.result !== null);
+        const r1 = a1.result;
+        const r2 = a2.result;
         const tol = (v: number) => 1e-9 * Math.max(1, Math.abs(v));
         expect(Math.abs(r2.wxOben - a * r1.wxOben)).toBeLessThanOrEqual(tol(r2.wxOben));
         expect(Math.abs(r2.MyMax - a * r1.MyMax)).toBeLessThanOrEqual(tol(r2.MyMax));
@@ -74,7 +84,7 @@ describe('linear lateral model properties', () => {
           1e-12 + tol(r2.wStrichKopfx),
         );
       }),
-      { numRuns: 30 },
+      { numRuns: 30, seed: 20261126 },
     );
   });
 
@@ -94,7 +104,7 @@ describe('linear lateral model properties', () => {
         close(r1.MMax, r2.MMax);
         close(r1.QMax, r2.QMax);
       }),
-      { numRuns: 30 },
+      { numRuns: 30, seed: 20261126 },
     );
   });
 
@@ -121,7 +131,7 @@ describe('linear lateral model properties', () => {
           close(r1.wStrichKopf, r2.wStrichKopf);
         },
       ),
-      { numRuns: 30 },
+      { numRuns: 30, seed: 20261126 },
     );
   });
 });
