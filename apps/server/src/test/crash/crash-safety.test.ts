@@ -58,8 +58,9 @@ const start = async (env: Record<string, string>): Promise<Running> => {
   const base = `http://127.0.0.1:${port}/api`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null)
-      {throw new Error(`server exited ${child.exitCode}: ${output.slice(-2000)}`);}
+    if (child.exitCode !== null) {
+      throw new Error(`server exited ${child.exitCode}: ${output.slice(-2000)}`);
+    }
     if (Date.now() > deadline) throw new Error(`server not up: ${output.slice(-2000)}`);
     try {
       if ((await fetch(`${base}/health`)).ok) break;
@@ -207,10 +208,19 @@ describe.each(KINDS)('crash safety on %s', (kind) => {
     // 2. Killed during an import apply of the other version (exported as XML from a second project).
     const source = await create('Quelle');
     const sourceBook = afterSave === 'old' ? next : old;
-    await call(server, 'PUT', `${projects}${source}/update-table-datas/`, demo.token, {
-      ...sourceBook,
-      version: 1,
-    });
+    // The source project keeps its own name (the workbook's name is the project name, and 'Absturz' is taken).
+    const filled = await call(
+      server,
+      'PUT',
+      `${projects}${source}/update-table-datas/`,
+      demo.token,
+      {
+        ...sourceBook,
+        settings: { ...sourceBook.settings, name: 'Quelle' },
+        version: 1,
+      },
+    );
+    expect(filled.status).toBe(200);
     const xml = await (
       await fetch(`${server.base}${projects}${source}/xml/`, {
         headers: { authorization: `Bearer ${demo.token}` },
