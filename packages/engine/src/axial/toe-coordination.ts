@@ -35,18 +35,29 @@ export function coordinateToes(
   const tan = Math.tan(alpha);
   // Constraints z_i ≤ z_j + c_ij form a shortest-path problem: Dijkstra from every start toe (each edge once).
   const done = new Uint8Array(n);
+  // A binary heap of (key, point) entries with the key frozen when the entry is pushed (lazy deletion):
+  // a lowered toe is pushed again and its older entry is skipped when it comes out. Comparing with the
+  // live z[] instead broke the heap order as soon as a toe was lowered in place, so a point could be
+  // finished before a deeper neighbour had lowered it and the result depended on the row order.
   let heap = new Int32Array(Math.max(16, 2 * n));
+  let keys = new Float64Array(heap.length);
   let size = n;
-  for (let i = 0; i < n; i += 1) heap[i] = i;
+  for (let i = 0; i < n; i += 1) {
+    heap[i] = i;
+    keys[i] = z[i]!;
+  }
   const swap = (a: number, b: number) => {
     const t = heap[a]!;
     heap[a] = heap[b]!;
     heap[b] = t;
+    const k = keys[a]!;
+    keys[a] = keys[b]!;
+    keys[b] = k;
   };
   const up = (k: number) => {
     while (k > 0) {
       const parent = (k - 1) >> 1;
-      if (!(z[heap[k]!]! < z[heap[parent]!]!)) break;
+      if (!(keys[k]! < keys[parent]!)) break;
       swap(k, parent);
       k = parent;
     }
@@ -56,8 +67,8 @@ export function coordinateToes(
       const l = 2 * k + 1;
       const r = l + 1;
       let m = k;
-      if (l < size && z[heap[l]!]! < z[heap[m]!]!) m = l;
-      if (r < size && z[heap[r]!]! < z[heap[m]!]!) m = r;
+      if (l < size && keys[l]! < keys[m]!) m = l;
+      if (r < size && keys[r]! < keys[m]!) m = r;
       if (m === k) return;
       swap(k, m);
       k = m;
@@ -68,9 +79,9 @@ export function coordinateToes(
   while (size > 0) {
     const j = heap[0]!;
     size -= 1;
-    const last = heap[size]!;
     if (size > 0) {
-      heap[0] = last;
+      heap[0] = heap[size]!;
+      keys[0] = keys[size]!;
       down(0);
     }
     if (done[j] === 1) continue;
@@ -92,8 +103,12 @@ export function coordinateToes(
           const grown = new Int32Array(2 * heap.length);
           grown.set(heap);
           heap = grown;
+          const grownKeys = new Float64Array(2 * keys.length);
+          grownKeys.set(keys);
+          keys = grownKeys;
         }
         heap[size] = i;
+        keys[size] = limit;
         size += 1;
         up(size - 1);
       }
