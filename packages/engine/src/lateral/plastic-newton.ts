@@ -1,0 +1,358 @@
+import { BEND_COEF, UNIT_BOTTOM, UNIT_TOP, type HeadLoad } from './beam-fe';
+import type { LateralMesh } from './mesh';
+
+/**
+ * Newton solver of the passive-pressure limitation (ADR 0165). It solves the same equations as the secant
+ * iteration of lateral-analysis.ts reaches at its fixed point: K(f(u))·u = F for both directions, with the
+ * factor of every element end f = min(1, p_lim/(k·r)), r = √(wx² + wy²) at the end's node — but by Newton's
+ * method on u (both directions coupled through r) instead of repeating the secant solve.
+ *
+ * Tangent of a limited end i (element e, node n): ∂(f·S·u_e)/∂u = f·S + (S·u_e) ⊗ ∂f/∂u with
+ * ∂f/∂w_{n,d} = −f·w_{n,d}/r² — the secant stiffness plus a rank-one term coupling x and y at node n.
+ * Written for the new iterate, J·u⁺ = J·u − R(u) = F − Σ_limited f·S·u_e (the limited spring forces).
+ *
+ * Structure (why it is cheap): the springs below the deepest limited node are elastic (f = 1) and the same in
+ * both directions, so that part is condensed once per system from the toe up (C_j = stiffness of the elements
+ * below node j seen at node j, Guyan/static condensation) and only the nodes from the head to just below the
+ * limited zone form the coupled system (4 DOFs per node [wx, θx, wy, θy], block tridiagonal, solved by block
+ * elimination from the bottom up with partially pivoted 4×4 solves). Deflections below are recovered by
+ * u_{j+1} = −G_j·u_j. No allocation per iteration.
+ * @see J. Nocedal, S. J. Wright, Numerical Optimization, 2nd ed. (2006), §11.1 (Newton's method for nonlinear
+ *   equations); E. L. Wilson, Static and Dynamic Analysis of Structures (2002), ch. 10 (static condensation);
+ *   G. H. Golub, C. F. Van Loan, Matrix Computations, 4th ed., §4.5.1 (block tridiagonal elimination)
+ */
+
+/** Newton stops when no spring factor changes by more than this between two iterates. */
+const NEWTON_TOLERANCE = 1e-7;
+/** Newton iterations before the caller falls back to the secant iteration. */
+const NEWTON_MAX_ITERATIONS = 30;
+/** Nodes kept elastic in the coupled part below the deepest limited node (room for the zone to grow). */
+const ZONE_MARGIN = 3;
+/** An iterate deflecting more than this multiple of D is treated as divergent (fallback decides). */
+const DIVERGENCE_FACTOR = 50;
+
+/** Converged state: DOF vectors [w0, θ0, w1, …] of both directions and the spring factors they satisfy. */
+export type PlasticState = {
+  ux: Float64Array;
+  uy: Float64Array;
+  /** factor on k per element end, index 2e top, 2e+1 bottom */ factor: Float64Array;
+  iterations: number;
+};
+
+export type PlasticSystem = {
+  /**
+   * @param start converged state of other loads on the same system to start from (else the elastic solution)
+   * @returns the converged state, or null (singular, divergent or not converged: use the secant iteration)
+   */
+  solve: (x: HeadLoad, y: HeadLoad, start?: PlasticState) => PlasticState | null;
+};
+
+/**
+ * Creates the Newton solver of a mesh with passive limits: element parts, the elastic condensation from the
+ * toe and all work arrays, computed once (share it between analyses of the same pile).
+ * @param mesh mesh with k and passive limits @param EI [kNm²] @param isHeadFixed rotation restrained at the head
+ * @param diameter D [m] (divergence guard)
+ */
+export const createPlasticSystem = (
+  mesh: LateralMesh,
+  EI: number,
+  isHeadFixed: boolean,
+  diameter: number,
+): PlasticSystem => {
+  const nEl = mesh.kTop.length;
+  const nNodes = nEl + 1;
+  const bend = new Float64Array(16 * nEl);
+  const sTop = new Float64Array(16 * nEl);
+  const sBottom = new Float64Array(16 * nEl);
+  for (let e = 0; e < nEl; e++) {
+    const L = mesh.depth[e + 1]! - mesh.depth[e]!;
+    const c = EI / (L * L * L);
+    for (let idx = 0; idx < 16; idx++) {
+      const Lp = L ** ((idx & 1) + ((idx >> 2) & 1));
+      bend[16 * e + idx] = c * BEND_COEF[idx]! * Lp;
+      sTop[16 * e + idx] = L * Lp * mesh.kTop[e]! * UNIT_TOP[idx]!;
+      sBottom[16 * e + idx] = L * Lp * mesh.kBottom[e]! * UNIT_BOTTOM[idx]!;
+    }
+  }
+  // elastic condensation from the toe (free): C_j [c00, c01, c11] at node j of elements j…nEl−1, G_j (2×2)
+  const C = new Float64Array(3 * nNodes);
+  const G = new Float64Array(4 * nEl);
+  for (let e = nEl - 1; e >= 0; e--) {
+    const k = (i: number) => bend[16 * e + i]! + sTop[16 * e + i]! + sBottom[16 * e + i]!;
+    const m00 = k(10) + C[3 * e + 3]!;
+    const m01 = k(11) + C[3 * e + 4]!;
+    const m11 = k(15) + C[3 * e + 5]!;
+    const det = m00 * m11 - m01 * m01;
+    const g00 = (m11 * k(8) - m01 * k(12)) / det;
+    const g01 = (m11 * k(9) - m01 * k(13)) / det;
+    const g10 = (m00 * k(12) - m01 * k(8)) / det;
+    const g11 = (m00 * k(13) - m01 * k(9)) / det;
+    G[4 * e] = g00;
+    G[4 * e + 1] = g01;
+    G[4 * e + 2] = g10;
+    G[4 * e + 3] = g11;
+    C[3 * e] = k(0) - (k(2) * g00 + k(3) * g10);
+    C[3 * e + 1] = k(1) - (k(2) * g01 + k(3) * g11);
+    C[3 * e + 2] = k(5) - (k(6) * g01 + k(7) * g11);
+  }
+  const ux = new Float64Array(2 * nNodes);
+  const uy = new Float64Array(2 * nNodes);
+  const factor = new Float64Array(2 * nEl);
+  const next = new Float64Array(2 * nEl);
+  const D = new Float64Array(16 * nNodes); // diagonal blocks (row-major 4×4)
+  const Up = new Float64Array(16 * nNodes); // block (j, j+1)
+  const Lo = new Float64Array(16 * nNodes); // block (j+1, j)
+  const b = new Float64Array(4 * nNodes);
+  const P = new Float64Array(16 * nNodes);
+  const q = new Float64Array(4 * nNodes);
+  const S = new Float64Array(16);
+  const rhs = new Float64Array(20); // 4×5: the 4 columns of Lo and c
+  const ue = new Float64Array(4);
+  const ke = new Float64Array(16);
+  const c = new Float64Array(4);
+
+  /** Spring factors of the deflections in ux, uy (the secant target of lateral-analysis.ts) into `out`. */
+  const factorsOf = (out: Float64Array): number => {
+    let deepest = -1;
+    for (let e = 0; e < nEl; e++) {
+      for (let end = 0; end < 2; end++) {
+        const node = e + end;
+        const k = end === 0 ? mesh.kTop[e]! : mesh.kBottom[e]!;
+        const wx = ux[2 * node]!;
+        const wy = uy[2 * node]!;
+        const r = Math.sqrt(wx * wx + wy * wy);
+        const limit = mesh.passiveLimit[2 * e + end]!;
+        const p = k * r;
+        out[2 * e + end] = p > limit ? limit / p : 1;
+        if (p > limit) deepest = node;
+      }
+    }
+    return deepest;
+  };
+
+  /** Adds the 2×2 part (kr, kc) of the element matrix `ke` to a block in x and in y. */
+  const addQuarter = (blocks: Float64Array, base: number, kr: number, kc: number): void => {
+    for (let i = 0; i < 2; i++) {
+      for (let j = 0; j < 2; j++) {
+        const v = ke[4 * (kr + i) + kc + j]!;
+        blocks[base + 4 * i + j]! += v;
+        blocks[base + 10 + 4 * i + j]! += v;
+      }
+    }
+  };
+
+  /** Adds v to the entry (row node rn, DOF rd) × (col node cn, DOF cd) of the block system. */
+  const addEntry = (rn: number, rd: number, cn: number, cd: number, v: number): void => {
+    if (cn === rn) D[16 * rn + 4 * rd + cd]! += v;
+    else if (cn > rn) Up[16 * rn + 4 * rd + cd]! += v;
+    else Lo[16 * cn + 4 * rd + cd]! += v;
+  };
+
+  /**
+   * One linear solve on nodes 0…m (elements below m elastic and condensed): the secant system K(f)·u = F, or
+   * with `isTangent` the Newton system J(u)·u⁺ = F − Σ_limited f·S·u_e. Overwrites ux, uy.
+   * @returns false when a pivot vanishes or a value is not finite
+   */
+  const linearSolve = (m: number, x: HeadLoad, y: HeadLoad, isTangent: boolean): boolean => {
+    D.fill(0, 0, 16 * (m + 1));
+    Up.fill(0, 0, 16 * (m + 1));
+    Lo.fill(0, 0, 16 * (m + 1));
+    b.fill(0, 0, 4 * (m + 1));
+    for (let e = 0; e < m; e++) {
+      const fT = factor[2 * e]!;
+      const fB = factor[2 * e + 1]!;
+      const base = 16 * e;
+      for (let i = 0; i < 16; i++) {
+        ke[i] = bend[base + i]! + fT * sTop[base + i]! + fB * sBottom[base + i]!;
+      }
+      // the same element matrix in direction x (block DOFs 0, 1) and y (2, 3)
+      addQuarter(D, base, 0, 0);
+      addQuarter(Up, base, 0, 2);
+      addQuarter(Lo, base, 2, 0);
+      addQuarter(D, base + 16, 2, 2);
+      if (!isTangent) continue;
+      for (let end = 0; end < 2; end++) {
+        const f = factor[2 * e + end]!;
+        if (f === 1 || f === 0) continue; // elastic, or no force (limit 0): no tangent term
+        const node = e + end;
+        const spring = end === 0 ? sTop : sBottom;
+        const wx = ux[2 * node]!;
+        const wy = uy[2 * node]!;
+        const r2 = wx * wx + wy * wy;
+        for (let d = 0; d < 2; d++) {
+          const u = d === 0 ? ux : uy;
+          for (let i = 0; i < 4; i++) ue[i] = u[2 * e + i]!;
+          for (let r = 0; r < 4; r++) {
+            const row = base + 4 * r;
+            const a =
+              spring[row]! * ue[0]! +
+              spring[row + 1]! * ue[1]! +
+              spring[row + 2]! * ue[2]! +
+              spring[row + 3]! * ue[3]!;
+            const rn = e + (r >> 1);
+            const rd = 2 * d + (r & 1);
+            b[4 * rn + rd]! -= f * a;
+            addEntry(rn, rd, node, 0, (-f * a * wx) / r2);
+            addEntry(rn, rd, node, 2, (-f * a * wy) / r2);
+          }
+        }
+      }
+    }
+    // the elastic part below node m, condensed (C_nEl = 0 at the free toe)
+    for (let o = 0; o <= 10; o += 10) {
+      D[16 * m + o]! += C[3 * m]!;
+      D[16 * m + o + 1]! += C[3 * m + 1]!;
+      D[16 * m + o + 4]! += C[3 * m + 1]!;
+      D[16 * m + o + 5]! += C[3 * m + 2]!;
+    }
+    // head: f = [H, −M] per direction (the moment that increases +w acts against θ = dw/dz), or θ = 0
+    b[0]! += x.H;
+    b[2]! += y.H;
+    if (isHeadFixed) {
+      for (let rd = 1; rd <= 3; rd += 2) {
+        for (let c = 0; c < 4; c++) {
+          D[4 * rd + c] = c === rd ? 1 : 0;
+          Up[4 * rd + c] = 0;
+        }
+        b[rd] = 0;
+      }
+    } else {
+      b[1]! -= x.M;
+      b[3]! -= y.M;
+    }
+    // block elimination from node m up: P_{j+1} = S⁻¹·Lo_j, q_{j+1} = S⁻¹·c, S_j = D_j − Up_j·P_{j+1}
+    for (let i = 0; i < 16; i++) S[i] = D[16 * m + i]!;
+    for (let i = 0; i < 4; i++) c[i] = b[4 * m + i]!;
+    for (let j = m - 1; j >= -1; j--) {
+      for (let r = 0; r < 4; r++) {
+        for (let col = 0; col < 4; col++) rhs[5 * r + col] = j >= 0 ? Lo[16 * j + 4 * r + col]! : 0;
+        rhs[5 * r + 4] = c[r]!;
+      }
+      if (!solve4(S, rhs)) return false;
+      const node = j + 1;
+      for (let r = 0; r < 4; r++) {
+        for (let col = 0; col < 4; col++) P[16 * node + 4 * r + col] = rhs[5 * r + col]!;
+        q[4 * node + r] = rhs[5 * r + 4]!;
+      }
+      if (j < 0) break;
+      for (let r = 0; r < 4; r++) {
+        const up = 16 * j + 4 * r;
+        for (let col = 0; col < 4; col++) {
+          let v = D[16 * j + 4 * r + col]!;
+          for (let t = 0; t < 4; t++) v -= Up[up + t]! * P[16 * node + 4 * t + col]!;
+          S[4 * r + col] = v;
+        }
+        let v = b[4 * j + r]!;
+        for (let t = 0; t < 4; t++) v -= Up[up + t]! * q[4 * node + t]!;
+        c[r] = v;
+      }
+    }
+    // back substitution: x_0 = q_0, x_{j+1} = q_{j+1} − P_{j+1}·x_j; then the condensed part from node m down
+    for (let j = 0; j <= m; j++) {
+      for (let r = 0; r < 4; r++) {
+        let s = q[4 * j + r]!;
+        if (j > 0) {
+          for (let t = 0; t < 4; t++) {
+            const prev = t < 2 ? ux[2 * (j - 1) + t]! : uy[2 * (j - 1) + t - 2]!;
+            s -= P[16 * j + 4 * r + t]! * prev;
+          }
+        }
+        if (r < 2) ux[2 * j + r] = s;
+        else uy[2 * j + r - 2] = s;
+      }
+    }
+    for (let e = m; e < nEl; e++) {
+      const g = 4 * e;
+      const wx = ux[2 * e]!;
+      const tx = ux[2 * e + 1]!;
+      ux[2 * e + 2] = -(G[g]! * wx + G[g + 1]! * tx);
+      ux[2 * e + 3] = -(G[g + 2]! * wx + G[g + 3]! * tx);
+      const wy = uy[2 * e]!;
+      const ty = uy[2 * e + 1]!;
+      uy[2 * e + 2] = -(G[g]! * wy + G[g + 1]! * ty);
+      uy[2 * e + 3] = -(G[g + 2]! * wy + G[g + 3]! * ty);
+    }
+    let wMax = 0;
+    for (let i = 0; i < 2 * nNodes; i += 2) {
+      const w = Math.max(Math.abs(ux[i]!), Math.abs(uy[i]!));
+      if (!(w <= DIVERGENCE_FACTOR * diameter)) return false; // also NaN
+      wMax = Math.max(wMax, w);
+    }
+    return Number.isFinite(wMax);
+  };
+
+  const zoneEnd = (deepest: number): number => Math.min(nEl, deepest + 1 + ZONE_MARGIN);
+
+  const solve = (x: HeadLoad, y: HeadLoad, start?: PlasticState): PlasticState | null => {
+    if (start) {
+      // Newton from a converged state of other loads (the characteristic solution for the design loads)
+      ux.set(start.ux);
+      uy.set(start.uy);
+      factor.fill(-1); // no convergence test before the first Newton step
+    } else {
+      // elastic start: everything condensed into the head node
+      factor.fill(1);
+      if (!linearSolve(0, x, y, false)) return null;
+    }
+    let m = zoneEnd(factorsOf(next));
+    for (let it = 1; it <= NEWTON_MAX_ITERATIONS; it++) {
+      let change = 0;
+      for (let i = 0; i < factor.length; i++) {
+        change = Math.max(change, Math.abs(next[i]! - factor[i]!));
+        factor[i] = next[i]!;
+      }
+      if (change <= NEWTON_TOLERANCE) {
+        // the reported deflections satisfy K(f)·u = F exactly with the reported factors
+        if (!linearSolve(m, x, y, false)) return null;
+        return { ux: ux.slice(), uy: uy.slice(), factor: factor.slice(), iterations: it };
+      }
+      if (!linearSolve(m, x, y, true)) return null;
+      m = zoneEnd(factorsOf(next));
+    }
+    return null;
+  };
+  return { solve };
+};
+
+/**
+ * Solves the 4×4 system S·X = R for the 5 columns of `r` (row-major 4×5) in place, Gaussian elimination with
+ * partial pivoting; S is overwritten.
+ * @returns false when a pivot is below 1e-14 of the largest entry (singular) or not finite
+ */
+const solve4 = (s: Float64Array, r: Float64Array): boolean => {
+  let scale = 0;
+  for (let i = 0; i < 16; i++) scale = Math.max(scale, Math.abs(s[i]!));
+  if (!(scale > 0) || !Number.isFinite(scale)) return false;
+  for (let k = 0; k < 4; k++) {
+    let p = k;
+    for (let i = k + 1; i < 4; i++) if (Math.abs(s[4 * i + k]!) > Math.abs(s[4 * p + k]!)) p = i;
+    if (!(Math.abs(s[4 * p + k]!) > 1e-14 * scale)) return false;
+    if (p !== k) {
+      for (let c = 0; c < 4; c++) {
+        const t = s[4 * k + c]!;
+        s[4 * k + c] = s[4 * p + c]!;
+        s[4 * p + c] = t;
+      }
+      for (let c = 0; c < 5; c++) {
+        const t = r[5 * k + c]!;
+        r[5 * k + c] = r[5 * p + c]!;
+        r[5 * p + c] = t;
+      }
+    }
+    const pivot = s[5 * k]!;
+    for (let i = k + 1; i < 4; i++) {
+      const l = s[4 * i + k]! / pivot;
+      if (l === 0) continue;
+      for (let c = k; c < 4; c++) s[4 * i + c]! -= l * s[4 * k + c]!;
+      for (let c = 0; c < 5; c++) r[5 * i + c]! -= l * r[5 * k + c]!;
+    }
+  }
+  for (let k = 3; k >= 0; k--) {
+    for (let c = 0; c < 5; c++) {
+      let v = r[5 * k + c]!;
+      for (let t = k + 1; t < 4; t++) v -= s[4 * k + t]! * r[5 * t + c]!;
+      r[5 * k + c] = v / s[5 * k]!;
+    }
+  }
+  return true;
+};
