@@ -27,7 +27,7 @@ const NEWTON_TOLERANCE = 1e-7;
 /** Newton iterations before the caller falls back to the secant iteration. */
 const NEWTON_MAX_ITERATIONS = 30;
 /** Nodes kept elastic in the coupled part below the deepest limited node (room for the zone to grow). */
-const ZONE_MARGIN = 3;
+const ZONE_MARGIN = 1;
 /** An iterate deflecting more than this multiple of D is treated as divergent (fallback decides). */
 const DIVERGENCE_FACTOR = 50;
 
@@ -95,6 +95,52 @@ export const createPlasticSystem = (
     C[3 * e + 1] = k(1) - (k(2) * g01 + k(3) * g11);
     C[3 * e + 2] = k(5) - (k(6) * g01 + k(7) * g11);
   }
+  // free length: elements 0…top−1 carry no springs (above OKBodenBiegung), so their nodes are the same linear
+  // chain in x and y for every load and every f; they are eliminated once from the head down. Per node j < top:
+  // A_j⁻¹, the element block K_j[0:2, 2:4] and T_j (r_j = T_j·r_0, r_0 = [H, −M] or [H, 0] at a fixed head);
+  // at node `top` the chain adds the stiffness topK and the load topT·r_0.
+  let top = 0;
+  while (top < nEl && mesh.kTop[top] === 0 && mesh.kBottom[top] === 0) top++;
+  if (top === nEl) top = 0; // no springs at all: nothing to split off (the caller reports no support)
+  const chainInv = new Float64Array(4 * top);
+  const chainTr = new Float64Array(4 * top);
+  const chainT = new Float64Array(4 * top);
+  const topK = new Float64Array(4);
+  const topT = new Float64Array(4);
+  {
+    const k = (e: number, i: number) => bend[16 * e + i]!;
+    // A (2×2 row-major) and T of the node being eliminated
+    let a = [k(0, 0), k(0, 1), k(0, 4), k(0, 5)];
+    if (isHeadFixed) a = [a[0]!, a[1]!, 0, 1]; // θ0 = 0 replaces the moment equation
+    let t = [1, 0, 0, 1];
+    for (let j = 0; j < top; j++) {
+      const det = a[0]! * a[3]! - a[1]! * a[2]!;
+      const inv = [a[3]! / det, -a[1]! / det, -a[2]! / det, a[0]! / det];
+      chainInv.set(inv, 4 * j);
+      // K_j[0:2, 2:4]; at a fixed head the replaced moment equation θ0 = 0 has no coupling to node 1
+      const tr = [
+        k(j, 2),
+        k(j, 3),
+        j === 0 && isHeadFixed ? 0 : k(j, 6),
+        j === 0 && isHeadFixed ? 0 : k(j, 7),
+      ];
+      chainTr.set(tr, 4 * j);
+      chainT.set(t, 4 * j);
+      // X = K_j[2:4, 0:2]·A⁻¹; node j+1: K_j[2:4, 2:4] − X·K_j[0:2, 2:4] (+ K_{j+1}[0:2, 0:2] inside the chain)
+      const bl = [k(j, 8), k(j, 9), k(j, 12), k(j, 13)];
+      const X = mul2(bl, inv);
+      const XTr = mul2(X, tr);
+      a = [k(j, 10) - XTr[0]!, k(j, 11) - XTr[1]!, k(j, 14) - XTr[2]!, k(j, 15) - XTr[3]!];
+      if (j + 1 < top) {
+        a = [a[0]! + k(j + 1, 0), a[1]! + k(j + 1, 1), a[2]! + k(j + 1, 4), a[3]! + k(j + 1, 5)];
+      }
+      t = mul2(X, t).map((v) => -v);
+    }
+    if (top > 0) {
+      topK.set(a);
+      topT.set(t);
+    }
+  }
   const ux = new Float64Array(2 * nNodes);
   const uy = new Float64Array(2 * nNodes);
   const factor = new Float64Array(2 * nEl);
@@ -158,7 +204,7 @@ export const createPlasticSystem = (
     Up.fill(0, 0, 16 * (m + 1));
     Lo.fill(0, 0, 16 * (m + 1));
     b.fill(0, 0, 4 * (m + 1));
-    for (let e = 0; e < m; e++) {
+    for (let e = top; e < m; e++) {
       const fT = factor[2 * e]!;
       const fB = factor[2 * e + 1]!;
       const base = 16 * e;
@@ -206,26 +252,43 @@ export const createPlasticSystem = (
       D[16 * m + o + 5]! += C[3 * m + 2]!;
     }
     // head: f = [H, −M] per direction (the moment that increases +w acts against θ = dw/dz), or θ = 0
-    b[0]! += x.H;
-    b[2]! += y.H;
-    if (isHeadFixed) {
-      for (let rd = 1; rd <= 3; rd += 2) {
-        for (let c = 0; c < 4; c++) {
-          D[4 * rd + c] = c === rd ? 1 : 0;
-          Up[4 * rd + c] = 0;
-        }
-        b[rd] = 0;
+    const mx = isHeadFixed ? 0 : -x.M;
+    const my = isHeadFixed ? 0 : -y.M;
+    if (top > 0) {
+      // the free length, eliminated from the head (stiffness and load at node `top`, x and y alike)
+      for (let o = 0; o <= 10; o += 10) {
+        D[16 * top + o]! += topK[0]!;
+        D[16 * top + o + 1]! += topK[1]!;
+        D[16 * top + o + 4]! += topK[2]!;
+        D[16 * top + o + 5]! += topK[3]!;
       }
+      b[4 * top]! += topT[0]! * x.H + topT[1]! * mx;
+      b[4 * top + 1]! += topT[2]! * x.H + topT[3]! * mx;
+      b[4 * top + 2]! += topT[0]! * y.H + topT[1]! * my;
+      b[4 * top + 3]! += topT[2]! * y.H + topT[3]! * my;
     } else {
-      b[1]! -= x.M;
-      b[3]! -= y.M;
+      b[0]! += x.H;
+      b[1]! += mx;
+      b[2]! += y.H;
+      b[3]! += my;
+      if (isHeadFixed) {
+        for (let rd = 1; rd <= 3; rd += 2) {
+          for (let c = 0; c < 4; c++) {
+            D[4 * rd + c] = c === rd ? 1 : 0;
+            Up[4 * rd + c] = 0;
+          }
+          b[rd] = 0;
+        }
+      }
     }
     // block elimination from node m up: P_{j+1} = S⁻¹·Lo_j, q_{j+1} = S⁻¹·c, S_j = D_j − Up_j·P_{j+1}
     for (let i = 0; i < 16; i++) S[i] = D[16 * m + i]!;
     for (let i = 0; i < 4; i++) c[i] = b[4 * m + i]!;
-    for (let j = m - 1; j >= -1; j--) {
+    for (let j = m - 1; j >= top - 1; j--) {
       for (let r = 0; r < 4; r++) {
-        for (let col = 0; col < 4; col++) rhs[5 * r + col] = j >= 0 ? Lo[16 * j + 4 * r + col]! : 0;
+        for (let col = 0; col < 4; col++) {
+          rhs[5 * r + col] = j >= top ? Lo[16 * j + 4 * r + col]! : 0;
+        }
         rhs[5 * r + 4] = c[r]!;
       }
       if (!solve4(S, rhs)) return false;
@@ -234,24 +297,31 @@ export const createPlasticSystem = (
         for (let col = 0; col < 4; col++) P[16 * node + 4 * r + col] = rhs[5 * r + col]!;
         q[4 * node + r] = rhs[5 * r + 4]!;
       }
-      if (j < 0) break;
+      if (j < top) break;
+      // Up_j is sparse (x and y blocks, cross terms only at limited nodes): zero entries are skipped
       for (let r = 0; r < 4; r++) {
         const up = 16 * j + 4 * r;
-        for (let col = 0; col < 4; col++) {
-          let v = D[16 * j + 4 * r + col]!;
-          for (let t = 0; t < 4; t++) v -= Up[up + t]! * P[16 * node + 4 * t + col]!;
-          S[4 * r + col] = v;
-        }
+        for (let col = 0; col < 4; col++) S[4 * r + col] = D[up + col]!;
         let v = b[4 * j + r]!;
-        for (let t = 0; t < 4; t++) v -= Up[up + t]! * q[4 * node + t]!;
+        for (let t = 0; t < 4; t++) {
+          const u = Up[up + t]!;
+          if (u === 0) continue;
+          const pt = 16 * node + 4 * t;
+          S[4 * r]! -= u * P[pt]!;
+          S[4 * r + 1]! -= u * P[pt + 1]!;
+          S[4 * r + 2]! -= u * P[pt + 2]!;
+          S[4 * r + 3]! -= u * P[pt + 3]!;
+          v -= u * q[4 * node + t]!;
+        }
         c[r] = v;
       }
     }
-    // back substitution: x_0 = q_0, x_{j+1} = q_{j+1} − P_{j+1}·x_j; then the condensed part from node m down
-    for (let j = 0; j <= m; j++) {
+    // back substitution: x_top = q_top, x_{j+1} = q_{j+1} − P_{j+1}·x_j; the free length from node top up
+    // (x_j = A_j⁻¹·(T_j·r_0 − K_j[0:2, 2:4]·x_{j+1})); then the condensed part from node m down
+    for (let j = top; j <= m; j++) {
       for (let r = 0; r < 4; r++) {
         let s = q[4 * j + r]!;
-        if (j > 0) {
+        if (j > top) {
           for (let t = 0; t < 4; t++) {
             const prev = t < 2 ? ux[2 * (j - 1) + t]! : uy[2 * (j - 1) + t - 2]!;
             s -= P[16 * j + 4 * r + t]! * prev;
@@ -259,6 +329,26 @@ export const createPlasticSystem = (
         }
         if (r < 2) ux[2 * j + r] = s;
         else uy[2 * j + r - 2] = s;
+      }
+    }
+    for (let j = top - 1; j >= 0; j--) {
+      for (let d = 0; d < 2; d++) {
+        const u = d === 0 ? ux : uy;
+        const H = d === 0 ? x.H : y.H;
+        const M = d === 0 ? mx : my;
+        const i = 4 * j;
+        const r0 =
+          chainT[i]! * H +
+          chainT[i + 1]! * M -
+          chainTr[i]! * u[2 * j + 2]! -
+          chainTr[i + 1]! * u[2 * j + 3]!;
+        const r1 =
+          chainT[i + 2]! * H +
+          chainT[i + 3]! * M -
+          chainTr[i + 2]! * u[2 * j + 2]! -
+          chainTr[i + 3]! * u[2 * j + 3]!;
+        u[2 * j] = chainInv[i]! * r0 + chainInv[i + 1]! * r1;
+        u[2 * j + 1] = chainInv[i + 2]! * r0 + chainInv[i + 3]! * r1;
       }
     }
     for (let e = m; e < nEl; e++) {
@@ -281,7 +371,8 @@ export const createPlasticSystem = (
     return Number.isFinite(wMax);
   };
 
-  const zoneEnd = (deepest: number): number => Math.min(nEl, deepest + 1 + ZONE_MARGIN);
+  const zoneEnd = (deepest: number): number =>
+    Math.max(top, Math.min(nEl, deepest + 1 + ZONE_MARGIN));
 
   const solve = (x: HeadLoad, y: HeadLoad, start?: PlasticState): PlasticState | null => {
     if (start) {
@@ -292,7 +383,7 @@ export const createPlasticSystem = (
     } else {
       // elastic start: everything condensed into the head node
       factor.fill(1);
-      if (!linearSolve(0, x, y, false)) return null;
+      if (!linearSolve(top, x, y, false)) return null;
     }
     let m = zoneEnd(factorsOf(next));
     for (let it = 1; it <= NEWTON_MAX_ITERATIONS; it++) {
@@ -356,3 +447,11 @@ const solve4 = (s: Float64Array, r: Float64Array): boolean => {
   }
   return true;
 };
+
+/** Product of two 2×2 matrices (row-major), used once per system. */
+const mul2 = (a: readonly number[], b: readonly number[]): number[] => [
+  a[0]! * b[0]! + a[1]! * b[2]!,
+  a[0]! * b[1]! + a[1]! * b[3]!,
+  a[2]! * b[0]! + a[3]! * b[2]!,
+  a[2]! * b[1]! + a[3]! * b[3]!,
+];
