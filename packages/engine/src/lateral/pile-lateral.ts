@@ -66,9 +66,16 @@ const hypotArray = (a: Float64Array, b: Float64Array, scale = 1): number[] => {
   for (let i = 0; i < a.length; i++) out[i] = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!) * scale;
   return out;
 };
+/** a·scale per entry as a plain array (scale 1: a copy). */
 const scaled = (a: Float64Array, scale: number): number[] => {
   const out = new Array<number>(a.length);
   for (let i = 0; i < a.length; i++) out[i] = a[i]! * scale;
+  return out;
+};
+/** Levels [m NHN] of the node depths below the head. */
+const levelsOf = (headLevel: number, depth: Float64Array): number[] => {
+  const out = new Array<number>(depth.length);
+  for (let i = 0; i < depth.length; i++) out[i] = headLevel - depth[i]!;
   return out;
 };
 
@@ -78,16 +85,16 @@ const distribution = (
   ch: LateralSolution,
   d: LateralSolution,
 ): LateralDistribution => ({
-  level: Array.from(depth, (z) => model.headLevel - z),
-  depth: Array.from(depth),
+  level: levelsOf(model.headLevel, depth),
+  depth: scaled(depth, 1),
   wx: scaled(ch.x.w, 1000),
   wy: scaled(ch.y.w, 1000),
   w: hypotArray(ch.x.w, ch.y.w, 1000),
-  Mx: Array.from(d.y.M),
-  My: Array.from(d.x.M),
+  Mx: scaled(d.y.M, 1),
+  My: scaled(d.x.M, 1),
   M: hypotArray(d.x.M, d.y.M),
-  Qx: Array.from(d.x.Q),
-  Qy: Array.from(d.y.Q),
+  Qx: scaled(d.x.Q, 1),
+  Qy: scaled(d.y.Q, 1),
   Q: hypotArray(d.x.Q, d.y.Q),
   p: hypotArray(d.x.p, d.y.p),
 });

@@ -9,31 +9,13 @@ const CACHE_SIZE = 256;
 const cache = new Map<string, PileSystem>();
 
 /** Every input of buildLateralMesh and the systems, as text (String keeps NaN, ±Infinity apart). */
-const keyOf = (m: LateralModel): string =>
-  [
-    m.headLevel,
-    m.toeLevel,
-    m.diameter,
-    m.EI,
-    m.isHeadFixed,
-    m.groundLevel,
-    m.groundwaterLevel,
-    m.ksNichtReduzieren,
-    m.gegenRaeumlichenEP,
-    ...m.layers.flatMap((l) => [
-      l.topLevel,
-      l.bottomLevel,
-      l.ESoben,
-      l.ESunten,
-      l.MaxElementWeite,
-      l.phi,
-      l.cuEP,
-      l.gammaBoden,
-      l.gammaStrichBoden,
-    ]),
-  ]
-    .map(String)
-    .join('|');
+const keyOf = (m: LateralModel): string => {
+  let key = `${m.headLevel}|${m.toeLevel}|${m.diameter}|${m.EI}|${m.isHeadFixed}|${m.groundLevel}|${m.groundwaterLevel}|${m.ksNichtReduzieren}|${m.gegenRaeumlichenEP}`;
+  for (const l of m.layers) {
+    key += `|${l.topLevel}|${l.bottomLevel}|${l.ESoben}|${l.ESunten}|${l.MaxElementWeite}|${l.phi}|${l.cuEP}|${l.gammaBoden}|${l.gammaStrichBoden}`;
+  }
+  return key;
+};
 
 /**
  * The mesh and systems of a pile model, built once per distinct model (rows of the same pile, soil profile,
