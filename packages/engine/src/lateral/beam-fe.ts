@@ -54,8 +54,8 @@ const UNIT_SPRING = ((): [Float64Array, Float64Array] => {
   });
   return [top, bottom];
 })();
-const UNIT_TOP = UNIT_SPRING[0];
-const UNIT_BOTTOM = UNIT_SPRING[1];
+export const UNIT_TOP = UNIT_SPRING[0];
+export const UNIT_BOTTOM = UNIT_SPRING[1];
 
 /**
  * Element stiffness (bending + consistent Winkler spring with k varying linearly) as a 4×4 row-major array
@@ -100,7 +100,7 @@ const writeElementStiffness = (
 const UPPER_INDEX = Int32Array.from([0, 1, 2, 3, 5, 6, 7, 10, 11, 15]);
 
 /** Euler–Bernoulli beam stiffness coefficients (times EI/L³ and L^p). */
-const BEND_COEF = [12, 6, -12, 6, 6, 4, -6, 2, -12, -6, 12, -6, 6, 2, -6, 4];
+export const BEND_COEF = [12, 6, -12, 6, 6, 4, -6, 2, -12, -6, 12, -6, 6, 2, -6, 4];
 
 /**
  * The FE system of one pile (mesh, EI, head restraint) with everything that does not depend on the
@@ -117,7 +117,7 @@ export type WinklerSystem = {
     loads: readonly HeadLoad[],
     springFactor?: Float64Array,
   ) => Float64Array[] | null;
-  /** Nodal results of a DOF vector of the LAST solveDisplacements call (its spring factors). */
+  /** Nodal results of a DOF vector that solves K(springFactor)·x = f (element forces with these factors). */
   recover: (x: Float64Array, springFactor?: Float64Array) => BeamSolution;
 };
 
@@ -150,12 +150,19 @@ export const createWinklerSystem = (
   const K = createBandedMatrix(2 * nNodes, 3);
   const elements = new Float64Array(16 * nElements);
   const work = { a: new Float64Array(K.data.length), l: new Float64Array(K.data.length) };
-  let elementFactor: Float64Array | undefined;
   const upper = new Float64Array(10 * nElements);
   const lastK1 = new Float64Array(nElements).fill(NaN);
   const lastK2 = new Float64Array(nElements).fill(NaN);
+  // the factors `elements` was last written with (NaN: never), so x and y of one solution write it once
+  const written = new Float64Array(2 * nElements).fill(NaN);
   /** Element matrices for the spring factors (only needed to recover the forces). */
   const writeElements = (springFactor?: Float64Array): void => {
+    let isSame = true;
+    for (let i = 0; i < written.length && isSame; i++) {
+      isSame = written[i] === (springFactor ? springFactor[i]! : 1);
+    }
+    if (isSame) return;
+    for (let i = 0; i < written.length; i++) written[i] = springFactor ? springFactor[i]! : 1;
     for (let e = 0; e < nElements; e++) {
       const k1 = mesh.kTop[e]! * (springFactor ? springFactor[2 * e]! : 1);
       const k2 = mesh.kBottom[e]! * (springFactor ? springFactor[2 * e + 1]! : 1);
@@ -170,7 +177,6 @@ export const createWinklerSystem = (
     loads: readonly HeadLoad[],
     springFactor?: Float64Array,
   ): Float64Array[] | null => {
-    elementFactor = springFactor;
     const data = K.data;
     // upper triangle of each element matrix (the same entries as writeElements), recomputed only for
     // elements whose spring moduli changed since the last call; then the band rows of their nodes are
@@ -213,7 +219,7 @@ export const createWinklerSystem = (
   return {
     solveDisplacements,
     recover: (x, springFactor) => {
-      writeElements(elementFactor);
+      writeElements(springFactor);
       return internalForces(mesh, elements, x, springFactor);
     },
   };

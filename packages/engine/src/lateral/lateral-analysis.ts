@@ -6,6 +6,7 @@ import {
 } from './beam-fe';
 import { internalIssue, type InternalIssue } from './issue';
 import type { LateralMesh } from './mesh';
+import { createPlasticSystem, type PlasticState, type PlasticSystem } from './plastic-newton';
 
 /**
  * Head loads of both bending directions. Direction x: force Hx with the moment My that bends in x;
@@ -21,11 +22,31 @@ export type LateralSolution = {
   springFactor: Float64Array;
   iterations: number;
   isConverged: boolean;
+  /** the Newton state (absent when the secant iteration solved it) */ state?: PlasticState;
 };
 
-/** Iteration limits of the passive-pressure limitation. */
+/** Iteration limits of the secant iteration of the passive-pressure limitation (ADR 0022). */
 const MAX_ITERATIONS = 60;
 const TOLERANCE = 1e-4;
+
+/** How the passive-pressure limitation is solved: Newton with the secant iteration as fallback (default, ADR 0165), or the secant iteration alone (kept for comparison in tests and the bench). */
+export type LateralScheme = 'newton' | 'secant';
+
+/** The FE systems of one pile (mesh, EI, head restraint), shared by its analyses and cached per pile. */
+export type LateralSystem = { winkler: WinklerSystem; plastic: PlasticSystem | null };
+
+/** Builds the systems of a mesh; the Newton system only when some spring is limited. */
+export const createLateralSystem = (
+  mesh: LateralMesh,
+  EI: number,
+  isHeadFixed: boolean,
+  diameter: number,
+): LateralSystem => ({
+  winkler: createWinklerSystem(mesh, EI, isHeadFixed),
+  plastic: mesh.passiveLimit.some(Number.isFinite)
+    ? createPlasticSystem(mesh, EI, isHeadFixed, diameter)
+    : null,
+});
 
 /**
  * Target secant factor per element end: where the elastic reaction k·|w| exceeds the limit p_lim,
@@ -49,7 +70,8 @@ const targetFactors = (mesh: LateralMesh, ux: Float64Array, uy: Float64Array): F
 };
 
 /**
- * Solves the pile for both directions; with limited springs (finite passive limits) the secant stiffness
+ * Solves the pile for both directions by the secant iteration (the scheme of ADR 0022, the fallback of
+ * solveLateral); with limited springs (finite passive limits) the secant stiffness
  * is iterated until the reduction factors change by less than 1e-4 (isotropic: the limit applies to the
  * resultant deflection √(wx² + wy²)). The iterations solve for the displacements only; the internal
  * forces are recovered once, from the accepted solution.
@@ -60,12 +82,16 @@ const targetFactors = (mesh: LateralMesh, ux: Float64Array, uy: Float64Array): F
  * @see calculation-gaps §7 (GGU-LATPILE: local limit (ks·w)d ≤ e_ph,k, iterative ks reduction);
  *   calculation-reference §5.1, §5.3 (biaxial combination)
  */
-export const solveLateral = (
+export const solveLateralSecant = (
   mesh: LateralMesh,
   EI: number,
   isHeadFixed: boolean,
   loads: LateralLoads,
   system: WinklerSystem = createWinklerSystem(mesh, EI, isHeadFixed),
+  limits: { tolerance: number; maxIterations: number } = {
+    tolerance: TOLERANCE,
+    maxIterations: MAX_ITERATIONS,
+  },
 ): LateralSolution | null => {
   const hasLimits = mesh.passiveLimit.some(Number.isFinite);
   let factor: Float64Array = new Float64Array(2 * mesh.kTop.length).fill(1);
@@ -80,7 +106,7 @@ export const solveLateral = (
     iterations,
     isConverged,
   });
-  for (let it = 1; it <= MAX_ITERATIONS; it++) {
+  for (let it = 1; it <= limits.maxIterations; it++) {
     const u = system.solveDisplacements([loads.x, loads.y], factor);
     if (u === null) return null;
     if (!hasLimits) return accept(u, it, true);
@@ -93,13 +119,49 @@ export const solveLateral = (
       change = Math.max(change, Math.abs(next - factor[i]!));
       target[i] = next;
     }
-    if (change < TOLERANCE) return accept(u, it, true);
+    if (change < limits.tolerance) return accept(u, it, true);
     if (target.every((v) => v === 0)) return null;
     factor = target;
   }
   const last = system.solveDisplacements([loads.x, loads.y], factor);
   if (last === null) return null;
-  return accept(last, MAX_ITERATIONS, false);
+  return accept(last, limits.maxIterations, false);
+};
+
+/**
+ * Solves the pile for both directions with the passive-pressure limitation: Newton's method (ADR 0165,
+ * plastic-newton.ts) converged to 1e-10 in the spring factors; when Newton fails (singular, divergent or
+ * not converged in 30 steps) the secant iteration decides, with its coded outcomes (mechanism,
+ * non-convergence). Without limits one linear solve.
+ * @param mesh mesh with k and passive limits @param EI [kNm²] @param isHeadFixed head restraint
+ * @param loads head loads @param system the pile's systems (createLateralSystem)
+ * @param scheme 'secant' forces the secant iteration (comparison only)
+ * @param start Newton start: the converged state of other loads on the same system (else elastic)
+ * @returns solution, or null when unstable
+ */
+export const solveLateral = (
+  mesh: LateralMesh,
+  EI: number,
+  isHeadFixed: boolean,
+  loads: LateralLoads,
+  system: LateralSystem,
+  scheme: LateralScheme = 'newton',
+  start?: PlasticState,
+): LateralSolution | null => {
+  if (system.plastic !== null && scheme === 'newton') {
+    const s = system.plastic.solve(loads.x, loads.y, start);
+    if (s !== null) {
+      return {
+        state: s,
+        x: system.winkler.recover(s.ux, s.factor),
+        y: system.winkler.recover(s.uy, s.factor),
+        springFactor: s.factor,
+        iterations: s.iterations,
+        isConverged: true,
+      };
+    }
+  }
+  return solveLateralSecant(mesh, EI, isHeadFixed, loads, system.winkler);
 };
 
 /** Partial factor on the passive earth resistance, BS-P. @see calculation-gaps §7 (1.40 from recollection) [U] */

@@ -1,12 +1,14 @@
-import { createWinklerSystem, type BeamSolution } from './beam-fe';
+import type { BeamSolution } from './beam-fe';
 import { internalIssue, type InternalIssue, type TraceEntry } from './issue';
 import {
   checkPassiveResultant,
   solveLateral,
   type LateralLoads,
+  type LateralScheme,
   type LateralSolution,
 } from './lateral-analysis';
-import { buildLateralMesh, ELEMENT_LENGTH_MIN, type LateralModel } from './mesh';
+import { ELEMENT_LENGTH_MIN, type LateralModel } from './mesh';
+import { cachedPileSystem, type PileSystem } from './system-cache';
 
 /** Distributions along the pile for diagrams; one entry per FE node, top-down. */
 export type LateralDistribution = {
@@ -53,10 +55,29 @@ export const LINEAR_DEFLECTION_LIMIT = 0.02;
 /** Deflection (as multiple of D) above which the limited system is treated as a failure mechanism [D]. */
 export const MECHANISM_DEFLECTION_FACTOR = 1;
 
-const maxAbs = (a: Float64Array): number => a.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
-const hypotArray = (a: Float64Array, b: Float64Array): number[] =>
-  Array.from(a, (v, i) => Math.sqrt(v * v + b[i]! * b[i]!));
-const toMm = (a: Float64Array): number[] => Array.from(a, (v) => v * 1000);
+const maxAbs = (a: Float64Array): number => {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
+  return m;
+};
+/** √(a² + b²) per entry, times `scale`. */
+const hypotArray = (a: Float64Array, b: Float64Array, scale = 1): number[] => {
+  const out = new Array<number>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!) * scale;
+  return out;
+};
+/** a·scale per entry as a plain array (scale 1: a copy). */
+const scaled = (a: Float64Array, scale: number): number[] => {
+  const out = new Array<number>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! * scale;
+  return out;
+};
+/** Levels [m NHN] of the node depths below the head. */
+const levelsOf = (headLevel: number, depth: Float64Array): number[] => {
+  const out = new Array<number>(depth.length);
+  for (let i = 0; i < depth.length; i++) out[i] = headLevel - depth[i]!;
+  return out;
+};
 
 const distribution = (
   model: LateralModel,
@@ -64,16 +85,16 @@ const distribution = (
   ch: LateralSolution,
   d: LateralSolution,
 ): LateralDistribution => ({
-  level: Array.from(depth, (z) => model.headLevel - z),
-  depth: Array.from(depth),
-  wx: toMm(ch.x.w),
-  wy: toMm(ch.y.w),
-  w: hypotArray(ch.x.w, ch.y.w).map((v) => v * 1000),
-  Mx: Array.from(d.y.M),
-  My: Array.from(d.x.M),
+  level: levelsOf(model.headLevel, depth),
+  depth: scaled(depth, 1),
+  wx: scaled(ch.x.w, 1000),
+  wy: scaled(ch.y.w, 1000),
+  w: hypotArray(ch.x.w, ch.y.w, 1000),
+  Mx: scaled(d.y.M, 1),
+  My: scaled(d.x.M, 1),
   M: hypotArray(d.x.M, d.y.M),
-  Qx: Array.from(d.x.Q),
-  Qy: Array.from(d.y.Q),
+  Qx: scaled(d.x.Q, 1),
+  Qy: scaled(d.y.Q, 1),
   Q: hypotArray(d.x.Q, d.y.Q),
   p: hypotArray(d.x.p, d.y.p),
 });
@@ -111,21 +132,27 @@ const summarise = (
 
 /** Linear case: one factorisation for all four load vectors; otherwise two iterated analyses. */
 const solveBoth = (
-  mesh: ReturnType<typeof buildLateralMesh>,
+  { mesh, system }: PileSystem,
   model: LateralModel,
   characteristic: LateralLoads,
   design: LateralLoads,
+  scheme: LateralScheme,
 ): [LateralSolution | null, LateralSolution | null] => {
-  const system = createWinklerSystem(mesh, model.EI, model.isHeadFixed);
-  if (mesh.passiveLimit.some(Number.isFinite)) {
-    return [
-      solveLateral(mesh, model.EI, model.isHeadFixed, characteristic, system),
-      solveLateral(mesh, model.EI, model.isHeadFixed, design, system),
-    ];
+  if (system.plastic !== null) {
+    const solve = (loads: LateralLoads, start?: LateralSolution | null) =>
+      solveLateral(mesh, model.EI, model.isHeadFixed, loads, system, scheme, start?.state);
+    // the design analysis starts Newton from the characteristic solution (same row: deterministic)
+    const ch = solve(characteristic);
+    return [ch, solve(design, ch)];
   }
-  const u = system.solveDisplacements([characteristic.x, characteristic.y, design.x, design.y]);
+  const u = system.winkler.solveDisplacements([
+    characteristic.x,
+    characteristic.y,
+    design.x,
+    design.y,
+  ]);
   if (u === null) return [null, null];
-  const s = u.map((x) => system.recover(x));
+  const s = u.map((x) => system.winkler.recover(x));
   const springFactor = new Float64Array(2 * mesh.kTop.length).fill(1);
   const wrap = (x: BeamSolution, y: BeamSolution): LateralSolution => ({
     x,
@@ -143,6 +170,8 @@ const solveBoth = (
  * `gegenRaeumlichenEP` is on.
  * @param model pile, soil and settings (calculation units) @param characteristic head loads G + Q [kN, kNm]
  * @param design head loads γG·G + γQ·Q (+ imperfections) [kN, kNm]
+ * @param scheme solver of the passive-pressure limitation (default Newton with secant fallback, ADR 0165;
+ *   'secant' only for comparison)
  * @returns result (null when the pile cannot be analysed) with issues and trace
  * @see calculation-reference §5; docs/calculation-internal.md §2
  */
@@ -150,8 +179,10 @@ export const analysePileLateral = (
   model: LateralModel,
   characteristic: LateralLoads,
   design: LateralLoads,
+  scheme: LateralScheme = 'newton',
 ): { result: LateralResult | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
-  const mesh = buildLateralMesh(model);
+  const pileSystem = cachedPileSystem(model);
+  const { mesh } = pileSystem;
   const issues: InternalIssue[] = [
     internalIssue('LATERAL_SUBGRADE_RULE_UNVERIFIED', 'warning', {
       rule: model.ksNichtReduzieren ? 'ks=Es/min(D,1m)' : 'ks=Es/D',
@@ -183,7 +214,9 @@ export const analysePileLateral = (
     { name: 'elements', value: mesh.kTop.length, unit: '-', source: 'calculation-reference §5.3' },
   ];
   const hasSprings = mesh.kTop.some((k) => k > 0) || mesh.kBottom.some((k) => k > 0);
-  const [ch, d] = hasSprings ? solveBoth(mesh, model, characteristic, design) : [null, null];
+  const [ch, d] = hasSprings
+    ? solveBoth(pileSystem, model, characteristic, design, scheme)
+    : [null, null];
   // a deflection beyond one pile diameter means no equilibrium with the limited soil reaction (mechanism)
   const isMechanism = (s: LateralSolution | null) =>
     s !== null &&

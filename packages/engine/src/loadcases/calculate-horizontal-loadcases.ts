@@ -1,6 +1,7 @@
 import type { NormalizedHorizontalLoad, NormalizedPile, NormalizedProject } from '../input/types';
 import type { EngineIssue } from '../issues/issue';
 import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
+import type { LateralScheme } from '../lateral/lateral-analysis';
 import {
   analysePileLateral,
   type LateralDistribution,
@@ -28,6 +29,11 @@ export type AxialDataForLateral = {
 /** Options of the horizontal calculation. */
 export type HorizontalOptions = {
   /** pile head fixed against rotation; default: the project setting `KopfEingespannt` */ isHeadFixed?: boolean;
+  /**
+   * solver of the passive-pressure limitation: 'newton' (default, ADR 0165) or 'secant' (the former scheme,
+   * kept so that the bench and the tests can compare both in one run)
+   */
+  lateralScheme?: LateralScheme;
 };
 
 /** Result of one load row (wire names of legacy-format §2.9; null where not computed). */
@@ -294,7 +300,7 @@ export const calculateRow = (
     groundLevel: row.OKBodenBiegung,
     groundwaterLevel: row.Grundwasser,
   });
-  const lateral = analysePileLateral(model, actions.characteristic, design);
+  const lateral = analysePileLateral(model, actions.characteristic, design, options.lateralScheme);
   issues.push(...lateral.issues);
   const trace: TraceEntry[] = [
     ...lateral.trace,
