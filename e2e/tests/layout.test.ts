@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, demoAccount, signIn } from '../support/accounts';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
 import { shownCell } from '../support/grid';
+import { layoutProblems } from '../support/layout';
 
 const baseURL = inject('baseURL');
 const serverLogFile = inject('serverLogFile');
@@ -96,60 +97,6 @@ const seedProject = async (token: string, companyId: number): Promise<number> =>
   if (saved.status !== 200) throw new Error(`seed: ${saved.status} ${await saved.text()}`);
   return id;
 };
-
-/** Horizontal overflow of the page, toolbars on more than one line, and raw codes in the visible text. */
-const layoutProblems = async (page: Page): Promise<string[]> =>
-  page.evaluate(() => {
-    const problems: string[] = [];
-    const root = document.scrollingElement!;
-    if (root.scrollWidth > root.clientWidth) {
-      problems.push(`page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
-    }
-    // every visible drawer and dialog fits the window and does not scroll sideways
-    for (const box of Array.from(
-      document.querySelectorAll<HTMLElement>('.ant-drawer-content-wrapper, .ant-modal'),
-    )) {
-      const rect = box.getBoundingClientRect();
-      if (rect.width === 0) continue;
-      if (rect.right > window.innerWidth + 1) {
-        problems.push(`${box.className} ends at ${rect.right}`);
-      }
-    }
-    for (const body of Array.from(
-      document.querySelectorAll<HTMLElement>(
-        '.ant-drawer-body, .ant-modal-body, .ant-modal-body > div > div, .ant-drawer-body .ant-card, .ant-modal-body .ant-card',
-      ),
-    )) {
-      if (body.scrollWidth > body.clientWidth + 1) {
-        problems.push(
-          `${body.className || 'dialog content'} scrolls sideways: ${body.scrollWidth} > ${body.clientWidth}`,
-        );
-      }
-    }
-    // the workspace toolbar and the visible grid toolbars: one line (every item's top on the first line)
-    const bars = Array.from(
-      document.querySelectorAll<HTMLElement>('.pp-workspace__bar, .pp-grid__toolbar'),
-    );
-    for (const bar of bars) {
-      const items = Array.from(bar.querySelectorAll<HTMLElement>('button, .ant-select, h1'))
-        .map((c) => c.getBoundingClientRect())
-        .filter((r) => r.height > 0);
-      if (items.length === 0) continue;
-      const top = Math.min(...items.map((r) => r.top));
-      const lowest = Math.max(...items.map((r) => r.top));
-      if (lowest - top > 12) {
-        problems.push(`${bar.className} wraps: items from ${top} to ${lowest}`);
-      }
-      if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`${bar.className} scrolls sideways`);
-    }
-    // no raw code or identifier in the text a person reads (CURVE_RULE_UNVERIFIED, profileBottom, toe-layer)
-    const text = document.body.innerText;
-    const raw = text.match(
-      /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|profileBottom|toe-layer|sls-settlement|uls-compression/g,
-    );
-    if (raw) problems.push(`raw codes on screen: ${[...new Set(raw)].join(', ')}`);
-    return problems;
-  });
 
 const check = async (page: Page, name: string, width: number) => {
   await page.waitForTimeout(400);

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inputFieldsOf, type FieldEntity } from '@pfahlplaner/contracts';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +13,7 @@ import {
 } from '../support/browser';
 import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
 import { mailMark, waitForOtp } from '../support/mail';
+import { layoutProblems } from '../support/layout';
 import { createProjectInUi, enterSoilProfile, layersTsv } from '../support/workspace';
 
 const baseURL = inject('baseURL');
@@ -249,18 +250,30 @@ describe('newcomer journey (issue 20 "done when")', () => {
     expect(await gridTexts()).not.toMatch(AG_GRID_ENGLISH);
 
     step('widths');
-    // the three widths: screenshots to look at; the horizontal overflow is measured (layout: issue 20 item 7)
-    const overflow: Record<number, number> = {};
+    // the three widths: screenshots to look at; no sideways overflow, wrapped toolbar, raw code or colour
+    // code on the load points and on the soil profile (the one check of the layout test, issue 20 item 3)
+    const problems: Record<string, string[]> = {};
     for (const width of [1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(300);
-      overflow[width] = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      await screenshot(page, `newcomer-${width}`);
+      for (const [tab, name] of [
+        ['Äußere Tragfähigkeit', 'piles'],
+        ['Bodenprofil', 'soil'],
+      ] as const) {
+        await page.getByRole('tab', { name: tab, exact: true }).click();
+        await page.waitForTimeout(300);
+        problems[`${name} at ${width}`] = await layoutProblems(page);
+        await screenshot(page, `newcomer-${width}-${name}`);
+      }
     }
-    mkdirSync(screenshotDir, { recursive: true });
-    writeFileSync(join(screenshotDir, 'newcomer-overflow.json'), JSON.stringify(overflow));
+    expect(problems).toEqual({
+      'piles at 1280': [],
+      'soil at 1280': [],
+      'piles at 1440': [],
+      'soil at 1440': [],
+      'piles at 1920': [],
+      'soil at 1920': [],
+    });
+    await page.getByRole('tab', { name: 'Äußere Tragfähigkeit', exact: true }).click();
     await page.setViewportSize({ width: 1440, height: 900 });
 
     step('leave and come back');

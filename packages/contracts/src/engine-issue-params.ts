@@ -38,6 +38,19 @@ export const ISSUE_PARAM_WORDS: Readonly<
     },
     'sls-settlement': { de: 'Setzung größer als zulässig', en: 'settlement larger than allowed' },
   },
+  // where an empty level of a load row was taken from (ADR 0144)
+  from: {
+    profile_top: { de: 'Oberkante des Bodenprofils', en: 'top of the soil profile' },
+    pile_head: { de: 'Pfahlkopf (Oberkante Pfahl)', en: 'pile head (top of pile)' },
+    profile: {
+      de: 'Grundwasserstand des Bodenprofils',
+      en: 'groundwater level of the soil profile',
+    },
+    ground_level: {
+      de: 'OK Boden Biegung (kein Grundwasserstand im Bodenprofil; auf der sicheren Seite)',
+      en: 'ground level for bending (no groundwater level in the soil profile; on the safe side)',
+    },
+  },
 };
 
 /** What the user can change when a check fails last (by `failedCheck`). */

@@ -403,6 +403,22 @@ export const ENGINE_ISSUE_TEXTS: {
     de: 'Nicht berechnet: „Lastkombinationen horizontal berechnen“ ist in den Berechnungseinstellungen ausgeschaltet.',
     en: 'Not calculated: “Calculate load cases horizontally” is switched off in the calculation settings.',
   },
+  LOADCASE_GROUND_LEVEL_ASSUMED: {
+    de: '„OK Boden Biegung“ nicht eingegeben: {{level}} m NHN angesetzt, die {{from}} von Bodenprofil „{{profile}}“. Einen anderen Wert in dieser Zeile eintragen.',
+    en: '“Ground level for bending” not entered: {{level}} m NHN used, the {{from}} of soil profile "{{profile}}". Enter another value in this row.',
+  },
+  LOADCASE_GROUNDWATER_ASSUMED: {
+    de: '„Grundwasserstand“ nicht eingegeben: {{level}} m NHN angesetzt, aus {{from}} („{{profile}}“). Einen anderen Wert in dieser Zeile eintragen.',
+    en: '“Groundwater level” not entered: {{level}} m NHN used, from the {{from}} ("{{profile}}"). Enter another value in this row.',
+  },
+  LOADCASE_SOIL_STIFFNESS_MISSING: {
+    de: 'Nicht berechnet: Steifemodul fehlt. Im Bodenprofil „{{profile}}“ hat keine Schicht am Pfahl ein E_s (Schicht {{layers}}). Im Reiter „Bodenprofil“ die Spalten „E_s oben“ und „E_s unten“ (MN/m²) ausfüllen.',
+    en: 'Not calculated: stiffness modulus missing. In soil profile "{{profile}}" no layer along the pile has an E_s (layer {{layers}}). Fill in the columns “E_s top” and “E_s bottom” (MN/m²) on the “Soil profile” tab.',
+  },
+  LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING: {
+    de: 'Ohne seitliche Bettung gerechnet in Schicht {{layers}} von Bodenprofil „{{profile}}“ (E_s = 0). Trägt der Boden dort, im Reiter „Bodenprofil“ „E_s oben“ und „E_s unten“ (MN/m²) ausfüllen.',
+    en: 'Calculated without lateral bedding in layer {{layers}} of soil profile "{{profile}}" (E_s = 0). If the soil there bears, fill in “E_s top” and “E_s bottom” (MN/m²) on the “Soil profile” tab.',
+  },
 };
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;

@@ -174,12 +174,13 @@ export const HORIZONTAL_LOAD_FIELDS = [
     role: 'input',
     kind: 'number',
     unit: 'm NHN',
-    default: 0,
+    default: null,
     nullable: true,
     grid: 'default',
     excel: { de: 'OK Boden Biegung', en: 'Ground level for bending', legacy: true },
     xml: { element: '_OKBodenBiegung', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source:
+      "legacy-format §2.9 [C]; default empty (not the predecessor's 0 m NHN): the calculation takes the lower of the soil-profile top and the pile head (ADR 0144)",
   },
   {
     key: 'Grundwasser',
@@ -187,12 +188,13 @@ export const HORIZONTAL_LOAD_FIELDS = [
     role: 'input',
     kind: 'number',
     unit: 'm NHN',
-    default: 0,
+    default: null,
     nullable: true,
     grid: 'default',
     excel: { de: 'Grundwasserstand', en: 'Groundwater level', legacy: true },
     xml: { element: '_Grundwasser', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source:
+      "legacy-format §2.9 [C]; default empty (not the predecessor's 0 m NHN): the calculation takes the soil profile's groundwater level (ADR 0144)",
   },
   {
     key: 'pAnOberkante',

@@ -6,7 +6,8 @@ import type { NormalizedHorizontalLoad, NormalizedHorizontalLoadCase } from './t
 
 /**
  * Normalises one horizontal load case with its rows. No unit conversion: the wire already uses
- * kN, kNm and m NHN. `gkz`/`qkz` stay null when missing (legacy: required for the calculation).
+ * kN, kNm and m NHN. `gkz`/`qkz` stay null when missing (legacy: required for the calculation); so do the
+ * levels `OKBodenBiegung`/`Grundwasser` (the predecessor's default 0 m NHN is not copied, ADR 0144).
  * @see legacy-format.md §2.9
  */
 export function normalizeLoadCase(
@@ -41,6 +42,10 @@ function normalizeLoad(
   const r = new RowReader(row, path, rowIndex, issues);
   const force = (field: string) => kN(r.num(field, 0));
   const moment = (field: string) => r.num(field, 0) as KiloNewtonMeter;
+  const level = (field: string) => {
+    const value = r.num(field, null);
+    return value === null ? null : m(value);
+  };
   const gkz = r.num('gkz', null);
   const qkz = r.num('qkz', null);
   return {
@@ -56,8 +61,9 @@ function normalizeLoad(
     Mqkx: moment('Mqkx'),
     Mgky: moment('Mgky'),
     Mqky: moment('Mqky'),
-    OKBodenBiegung: m(r.num('OKBodenBiegung', 0)),
-    Grundwasser: m(r.num('Grundwasser', 0)),
+    // empty: taken from the pile and its soil profile in the calculation (ADR 0144), never 0 m NHN
+    OKBodenBiegung: level('OKBodenBiegung'),
+    Grundwasser: level('Grundwasser'),
     pAnOberkante: r.num('pAnOberkante', 1.9),
   };
 }

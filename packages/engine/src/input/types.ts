@@ -277,10 +277,10 @@ export type NormalizedHorizontalLoad = {
   Mqkx: KiloNewtonMeter;
   Mgky: KiloNewtonMeter;
   Mqky: KiloNewtonMeter;
-  /** Ground level for bending [m NHN]; default 0. */
-  OKBodenBiegung: Meter;
-  /** Groundwater level [m NHN]; default 0. */
-  Grundwasser: Meter;
+  /** Ground level for bending [m NHN]; null = not entered (default from the pile and profile, ADR 0144). */
+  OKBodenBiegung: Meter | null;
+  /** Groundwater level [m NHN]; null = not entered (the profile's groundwater level, ADR 0144). */
+  Grundwasser: Meter | null;
   /** Unknown legacy value (unit unknown); default 1.9. */
   pAnOberkante: number;
 };

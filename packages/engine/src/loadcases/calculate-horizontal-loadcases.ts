@@ -18,6 +18,7 @@ import {
 } from './pile-model';
 import { checkSteelPipe, type SteelPipeCheck } from '../section/steel-pipe';
 import { anchorageLength, fullyCompressedLevel } from './reinforcement-length';
+import { lateralLevels, stiffnessInputIssue } from './lateral-levels';
 import { addImperfections, combineActions, type PileAxis, type RowActions } from './resolve-loads';
 
 /** The axial data the horizontal calculation needs per load point (AxialPileResult satisfies it). */
@@ -292,17 +293,30 @@ export const calculateRow = (
     kind === 'steel-pipe'
       ? steelPipeBendingStiffness(D, wall!, s.StahlrohrKorrosionMm)
       : grossBendingStiffness(kind, D, concrete.concrete);
+  // empty levels take the defaults of ADR 0144; a bedding without any E_s is named, not solved
+  const levels = lateralLevels(row, profile, pile.SollPfahlOberKante);
+  issues.push(...levels.issues);
+  const stiffness = stiffnessInputIssue(
+    profile,
+    Math.min(levels.groundLevel, pile.SollPfahlOberKante),
+    toe,
+  );
+  if (stiffness) issues.push(stiffness);
+  if (stiffness?.severity === 'error') {
+    return { ...emptyRow(row, kind, issues), trace: levels.trace };
+  }
   const model = buildLateralModel(project, pile, profile, {
     headLevel: pile.SollPfahlOberKante,
     toeLevel: toe,
     EI,
     isHeadFixed,
-    groundLevel: row.OKBodenBiegung,
-    groundwaterLevel: row.Grundwasser,
+    groundLevel: levels.groundLevel,
+    groundwaterLevel: levels.groundwaterLevel,
   });
   const lateral = analysePileLateral(model, actions.characteristic, design, options.lateralScheme);
   issues.push(...lateral.issues);
   const trace: TraceEntry[] = [
+    ...levels.trace,
     ...lateral.trace,
     {
       name: 'NEd,max',

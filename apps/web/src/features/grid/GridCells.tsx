@@ -1,6 +1,8 @@
 import type { ICellRendererParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../workspace/Icon';
 import type { GridContext, GridRow } from './grid-types';
+import { colourName, cssColour } from './soil-colours';
 
 export const HeaderLabel = ({ displayName, unit }: { displayName: string; unit: string }) => (
   <div className="pp-grid-header">
@@ -42,6 +44,20 @@ export const MarkerCell = (
           <Icon name="detail" size={14} />
         </button>
       )}
+    </span>
+  );
+};
+
+/** A layer colour: a swatch and its word, never the code (issue 20 item 8); edited through the colour list. */
+export const ColourCell = ({ value }: Pick<ICellRendererParams<GridRow>, 'value'>) => {
+  const { i18n } = useTranslation();
+  const css = cssColour(value);
+  if (css === null) return null;
+  const name = colourName(value, i18n.language);
+  return (
+    <span className="pp-grid-colour" data-testid="colour-cell">
+      <span className="pp-grid-colour__swatch" style={{ background: css }} aria-hidden="true" />
+      <span className="pp-grid-colour__name">{name}</span>
     </span>
   );
 };

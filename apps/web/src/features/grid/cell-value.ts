@@ -5,6 +5,7 @@ import {
   type DecimalSeparator,
 } from '../../lib/format/number-format';
 import type { GridColumnSpec } from './column-model';
+import { colourCodeOf } from './soil-colours';
 
 /**
  * Why typed or pasted text cannot become a value of its column:
@@ -77,7 +78,8 @@ export const parseCellInput = (
       return value === undefined ? { ok: false, error: 'option' } : { ok: true, value };
     }
     case 'string':
-      return { ok: true, value: text };
+      // a colour may be pasted as its word ("Hellbraun") or as its code
+      return { ok: true, value: (field.format === 'color' && colourCodeOf(text)) || text };
   }
 };
 

@@ -13,7 +13,8 @@ import { errorText } from '../../i18n';
 import { formatNumber, type DecimalSeparator } from '../../lib/format/number-format';
 import { formatCellValue, validateCellValue } from './cell-value';
 import type { GridColumnSpec } from './column-model';
-import { HeaderLabel, MarkerCell } from './GridCells';
+import { ColourCell, HeaderLabel, MarkerCell } from './GridCells';
+import { colourChoices, colourName } from './soil-colours';
 import { cellKey, type GridContext, type GridRow, type RowIssue } from './grid-types';
 import { inRect, isSingleCell, rectOf, type CellRange, type Rect } from './range';
 
@@ -127,7 +128,8 @@ export const useColumnDefs = ({
   getRange,
   context,
 }: ColumnDefsInput) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const detailLabel = t('entry.grid.detail');
   const cellProblem = useCallback(
     (column: GridColumnSpec, data: GridRow | undefined): string | null => {
@@ -224,6 +226,28 @@ export const useColumnDefs = ({
       }
       const isBoolean = column.field.kind === 'boolean';
       const isEnum = column.field.kind === 'enum';
+      if (column.field.kind === 'string' && column.field.format === 'color') {
+        // a swatch and a word, chosen from the colour list; the code stays the stored and copied value
+        const name = (params: { value?: unknown }) => colourName(params.value, language);
+        return {
+          ...base,
+          field: column.key,
+          editable: !readOnly,
+          cellRenderer: ColourCell,
+          valueFormatter: name,
+          cellEditorSelector: (params: { value?: unknown }) => ({
+            component: 'agSelectCellEditor',
+            params: { values: colourChoices(params.value) },
+          }),
+          tooltipValueGetter: (params: ITooltipParams<GridRow>) =>
+            cellProblem(column, params.data) ?? (name(params) || undefined),
+          cellClassRules: {
+            'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
+              cellProblem(column, params.data) !== null,
+            ...inRange,
+          },
+        };
+      }
       return {
         ...base,
         field: column.key,
@@ -274,5 +298,6 @@ export const useColumnDefs = ({
     entity,
     getRange,
     t,
+    language,
   ]);
 };

@@ -466,6 +466,7 @@ const Workspace = ({
                 readOnly={readOnly}
                 errors={errors}
                 gridHeight="calc(100vh - 520px)"
+                translateIssue={translateIssue}
               />
             ),
           },

@@ -50,7 +50,9 @@ type TranslateIssue = (issue: EngineIssue<string>) => string;
 // object. After a one-row edit the preview and the alignment hand back mostly known objects and codes, so
 // 2,000 rows are not translated again on every keystroke (ADR 0060).
 const textCache = new WeakMap<TranslateIssue, Map<string, string>>();
-const rowCache = new WeakMap<TranslateIssue, WeakMap<AxialPileResult, RowIssue[] | undefined>>();
+/** A result of one row with its issues: a load point's or a load-case row's. */
+type WithIssues = { readonly issues: readonly EngineIssue<string>[] };
+const rowCache = new WeakMap<TranslateIssue, WeakMap<WithIssues, RowIssue[] | undefined>>();
 
 const cached = <K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V => {
   let value = map.get(key);
@@ -63,15 +65,11 @@ const cached = <K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V):
 
 /** Translated issues of each row (failed rows: severity error; warnings such as unverified tables). */
 export const rowIssuesOf = (
-  results: readonly (AxialPileResult | null)[],
+  results: readonly (WithIssues | null | undefined)[],
   translate: TranslateIssue,
 ): (RowIssue[] | undefined)[] => {
   const texts = cached(textCache, translate, () => new Map<string, string>());
-  const rows = cached(
-    rowCache,
-    translate,
-    () => new WeakMap<AxialPileResult, RowIssue[] | undefined>(),
-  );
+  const rows = cached(rowCache, translate, () => new WeakMap<WithIssues, RowIssue[] | undefined>());
   const textOf = (issue: EngineIssue<string>): string => {
     const key = `${issue.code}|${JSON.stringify(issue.params)}`;
     let text = texts.get(key);
@@ -115,6 +113,18 @@ export const loadResultRows = (
     (_row, index) =>
       (source.horizontal_loads[index] as Record<string, unknown> | undefined) ?? null,
   );
+};
+
+/**
+ * The engine results of a load case's rows (same case name, same row), for the row markers: a row the lateral
+ * analysis could not calculate says why in the grid, not only in the panel below (ADR 0144).
+ */
+export const loadRowResults = (
+  loadCase: HorizontalLoadCase,
+  result: ProjectResult | null,
+): (WithIssues | null)[] => {
+  const source = result?.horizontal_loadcases.find((c) => c.name === loadCase.name);
+  return loadCase.horizontal_loads.map((_row, index) => source?.horizontal_loads[index] ?? null);
 };
 
 /** The load points drawn in a soil profile: the rows that use it, with their toe after calculation. */

@@ -1,11 +1,11 @@
 import type { HorizontalLoadCase, Workbook } from '@pfahlplaner/contracts';
-import type { ProjectResult } from '@pfahlplaner/engine';
+import type { EngineIssue, ProjectResult } from '@pfahlplaner/engine';
 import { Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueGrid, type CatalogueGridProps } from '../../grid/CatalogueGrid';
 import { LoadCaseResultPanel } from '../panels';
-import { loadResultRows } from '../results';
+import { loadResultRows, loadRowResults, rowIssuesOf } from '../results';
 import type { WorkbookAction } from '../state/workbook-reducer';
 import { nextFreeName, SubTabs } from './SubTabs';
 
@@ -19,6 +19,7 @@ export const LoadCasesTab = ({
   readOnly,
   errors,
   gridHeight,
+  translateIssue,
 }: {
   loadCases: readonly HorizontalLoadCase[];
   calculated: Workbook | null;
@@ -28,6 +29,8 @@ export const LoadCasesTab = ({
   readOnly: boolean;
   errors: CatalogueGridProps['errors'];
   gridHeight: number | string;
+  /** text of an engine issue (the workspace's one rule, as for the load points) */
+  translateIssue: (issue: EngineIssue<string>) => string;
 }) => {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<Record<number, number | null>>({});
@@ -35,8 +38,18 @@ export const LoadCasesTab = ({
     () => loadCases.map((loadCase) => loadResultRows(loadCase, calculated)),
     [loadCases, calculated],
   );
+  const rowIssues = useMemo(
+    () => loadCases.map((c) => rowIssuesOf(loadRowResults(c, result), translateIssue)),
+    [loadCases, result, translateIssue],
+  );
   const add = () =>
-    dispatch({ type: 'addLoadCase', name: nextFreeName('LF', loadCases.map((c) => c.name)) });
+    dispatch({
+      type: 'addLoadCase',
+      name: nextFreeName(
+        'LF',
+        loadCases.map((c) => c.name),
+      ),
+    });
   return (
     <SubTabs
       names={loadCases.map((c) => c.name)}
@@ -64,7 +77,11 @@ export const LoadCasesTab = ({
                   maxLength={64}
                   onBlur={(e) => {
                     if (e.target.value !== loadCase.name) {
-                      dispatch({ type: 'renameLoadCase', loadCase: index, name: e.target.value.trim() });
+                      dispatch({
+                        type: 'renameLoadCase',
+                        loadCase: index,
+                        name: e.target.value.trim(),
+                      });
                     }
                   }}
                 />
@@ -78,6 +95,7 @@ export const LoadCasesTab = ({
                 readOnly={readOnly}
                 errors={errors}
                 resultRows={loadResults[index]}
+                rowIssues={rowIssues[index]}
                 resultMode={resultMode}
                 storageKey="loads"
                 height={gridHeight}

@@ -35,6 +35,16 @@ describe('issueText', () => {
     ).toBe('NEW_CODE (a = 1,5, b = x.y)');
   });
 
+  it('names the column of a missing required value (the newcomer could not tell which cell)', () => {
+    const tr = i18n({ 'workspace.issue.REQUIRED': 'Pflichtwert fehlt.' });
+    expect(
+      issueText(tr, { code: 'REQUIRED', severity: 'error', params: {}, field: 'BodenProfil' }),
+    ).toBe('Pflichtwert fehlt: „Bodenprofil“.');
+    expect(issueText(tr, { code: 'REQUIRED', severity: 'error', params: {} })).toBe(
+      'Pflichtwert fehlt.',
+    );
+  });
+
   it('falls back to the code and its params for an unknown code', () => {
     expect(
       issueText(i18n({}), { code: 'NEW_CODE', severity: 'info', params: { a: 1, b: 'x' } }),

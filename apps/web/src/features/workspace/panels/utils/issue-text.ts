@@ -1,10 +1,12 @@
-import { issueAdvice, issueParamWord } from '@pfahlplaner/contracts';
+import { FIELD_TEXTS, issueAdvice, issueParamWord } from '@pfahlplaner/contracts';
 
 /** The part of an engine issue the UI shows (EngineIssue and InternalIssue both fit). */
 export type DisplayIssue = {
   code: string;
   severity: 'error' | 'warning' | 'info';
   params: Readonly<Record<string, string | number | boolean | null>>;
+  /** wire name of the field concerned (input issues) */
+  field?: string;
 };
 
 /** The subset of i18next this helper needs (keeps it testable without React). */
@@ -39,7 +41,11 @@ export const issueText = (
   if (i18n.exists(key)) {
     // a failed length search also says what to change (ISSUE_ADVICE by the check that failed last)
     const advice = issue.severity === 'error' ? issueAdvice(issue.params, lang) : null;
-    const text = i18n.t(key, params);
+    let text = i18n.t(key, params);
+    // a missing required value names its column: "Pflichtwert fehlt: „Bodenprofil“." (the walk of issue 20:
+    // the bare sentence left a newcomer guessing which cell)
+    const label = issue.field === undefined ? undefined : FIELD_TEXTS[lang][issue.field]?.label;
+    if (issue.code === 'REQUIRED' && label) text = `${text.replace(/\.$/, '')}: „${label}“.`;
     return advice ? `${text} ${advice}` : text;
   }
   const list = Object.entries(params)

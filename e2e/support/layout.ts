@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Horizontal overflow of the page and of open dialogs, toolbars on more than one line, and raw codes or colour
+ * codes in the visible text (issue 20 items 3, 7, 8). One check for the layout test and the newcomer journey.
+ */
+export const layoutProblems = async (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth) {
+      problems.push(`page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    }
+    // every visible drawer and dialog fits the window and does not scroll sideways
+    for (const box of Array.from(
+      document.querySelectorAll<HTMLElement>('.ant-drawer-content-wrapper, .ant-modal'),
+    )) {
+      const rect = box.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      if (rect.right > window.innerWidth + 1) {
+        problems.push(`${box.className} ends at ${rect.right}`);
+      }
+    }
+    for (const body of Array.from(
+      document.querySelectorAll<HTMLElement>(
+        '.ant-drawer-body, .ant-modal-body, .ant-modal-body > div > div, .ant-drawer-body .ant-card, .ant-modal-body .ant-card',
+      ),
+    )) {
+      if (body.scrollWidth > body.clientWidth + 1) {
+        problems.push(
+          `${body.className || 'dialog content'} scrolls sideways: ${body.scrollWidth} > ${body.clientWidth}`,
+        );
+      }
+    }
+    // the workspace toolbar and the visible grid toolbars: one line (every item's top on the first line)
+    const bars = Array.from(
+      document.querySelectorAll<HTMLElement>('.pp-workspace__bar, .pp-grid__toolbar'),
+    );
+    for (const bar of bars) {
+      const items = Array.from(bar.querySelectorAll<HTMLElement>('button, .ant-select, h1'))
+        .map((c) => c.getBoundingClientRect())
+        .filter((r) => r.height > 0);
+      if (items.length === 0) continue;
+      const top = Math.min(...items.map((r) => r.top));
+      const lowest = Math.max(...items.map((r) => r.top));
+      if (lowest - top > 12) {
+        problems.push(`${bar.className} wraps: items from ${top} to ${lowest}`);
+      }
+      if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`${bar.className} scrolls sideways`);
+    }
+    // no raw code or identifier in the text a person reads (CURVE_RULE_UNVERIFIED, profileBottom, toe-layer)
+    const text = document.body.innerText;
+    const raw = text.match(
+      /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|profileBottom|toe-layer|sls-settlement|uls-compression/g,
+    );
+    if (raw) problems.push(`raw codes on screen: ${[...new Set(raw)].join(', ')}`);
+    // no colour code (a layer colour "D8D8D8" is a swatch and a word, issue 20 item 8): six or eight hex
+    // digits with at least one letter and one digit
+    const colours = text.match(/\b(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{6}(?:[0-9A-F]{2})?\b/g);
+    if (colours) problems.push(`colour codes on screen: ${[...new Set(colours)].join(', ')}`);
+    return problems;
+  });

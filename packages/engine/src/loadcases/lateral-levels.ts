@@ -1,0 +1,113 @@
+import type { NormalizedHorizontalLoad, NormalizedSoilProfile } from '../input/types';
+import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
+import { lateralLayers } from './pile-model';
+
+/**
+ * The levels of a load row's lateral analysis with the defaults of ADR 0144: an empty "OK Boden Biegung" is the
+ * lower of the top of the pile's soil profile and the pile head (the bedding begins where soil and pile meet;
+ * soil above the head, usually dug out for the cap, is not counted as overburden); an empty "Grundwasserstand"
+ * is the groundwater level of the soil profile, and without one the ground level (the lower effective vertical
+ * stress, on the safe side for the passive limit). Never 0 m NHN: that default of the predecessor
+ * (legacy-format §2.9) left a pile with its head at +150 m NHN without soil.
+ */
+export type LateralLevels = {
+  groundLevel: number;
+  groundwaterLevel: number;
+  issues: InternalIssue[];
+  trace: TraceEntry[];
+};
+
+/**
+ * @param row the load row (null levels: not entered) @param profile the pile's soil profile (valid, so its
+ *   startKote is set) @param headLevel pile head SollPfahlOberKante [m NHN]
+ * @see ADR 0144; legacy-format §2.9 (predecessor default 0), §10
+ */
+export const lateralLevels = (
+  row: NormalizedHorizontalLoad,
+  profile: NormalizedSoilProfile,
+  headLevel: number,
+): LateralLevels => {
+  const issues: InternalIssue[] = [];
+  const trace: TraceEntry[] = [];
+  const top = profile.startKote ?? headLevel;
+  let groundLevel: number;
+  if (row.OKBodenBiegung !== null) groundLevel = row.OKBodenBiegung;
+  else {
+    groundLevel = Math.min(top, headLevel);
+    const from = top <= headLevel ? 'profile_top' : 'pile_head';
+    issues.push(
+      internalIssue(
+        'LOADCASE_GROUND_LEVEL_ASSUMED',
+        'info',
+        { level: groundLevel, from, profile: profile.name },
+        'OKBodenBiegung',
+      ),
+    );
+    trace.push({
+      name: 'OK Boden Biegung',
+      value: groundLevel,
+      unit: 'm NHN',
+      source: 'not entered: min(startKote of the soil profile, SollPfahlOberKante) (ADR 0144)',
+    });
+  }
+  let groundwaterLevel: number;
+  if (row.Grundwasser !== null) groundwaterLevel = row.Grundwasser;
+  else {
+    const fromProfile = profile.grundwasserStand;
+    groundwaterLevel = fromProfile ?? groundLevel;
+    issues.push(
+      internalIssue(
+        'LOADCASE_GROUNDWATER_ASSUMED',
+        'info',
+        {
+          level: groundwaterLevel,
+          from: fromProfile === null ? 'ground_level' : 'profile',
+          profile: profile.name,
+        },
+        'Grundwasser',
+      ),
+    );
+    trace.push({
+      name: 'Grundwasserstand',
+      value: groundwaterLevel,
+      unit: 'm NHN',
+      source:
+        fromProfile === null
+          ? 'not entered, none in the soil profile: at OK Boden Biegung, γ′ below it (ADR 0144)'
+          : 'not entered: grundwasserStand of the soil profile (ADR 0144)',
+    });
+  }
+  return { groundLevel, groundwaterLevel, issues, trace };
+};
+
+/**
+ * Layers of the profile that bed the pile (between the ground level for bending and the toe) without a stiffness
+ * modulus (E_s top and bottom 0). E_s depends on the soil; there is no honest default (ADR 0144), so the missing
+ * input is named: none of the layers has E_s → error, the row is not calculated (no silent empty result); some
+ * → warning, those layers carry no springs.
+ * @param profile the pile's soil profile @param from upper end of the bedded length (ground level or head, the
+ *   lower) @param toe pile toe [m NHN] @returns the issue, or none when every bedding layer has an E_s
+ * @see calculation-reference §5.3 (k = ks·D, ks from E_s); ADR 0144
+ */
+export const stiffnessInputIssue = (
+  profile: NormalizedSoilProfile,
+  from: number,
+  toe: number,
+): InternalIssue | null => {
+  const bedding = lateralLayers(profile)
+    .map((layer, index) => ({ layer, index }))
+    .filter(({ layer }) => layer.bottomLevel < from && layer.topLevel > toe);
+  if (bedding.length === 0) return null;
+  const missing = bedding.filter(({ layer }) => layer.ESoben <= 0 && layer.ESunten <= 0);
+  if (missing.length === 0) return null;
+  const names = missing
+    .map(({ index }) => {
+      const kind = profile.soil_layers[index]?.bodenArt.trim() ?? '';
+      return kind === '' ? `${index + 1}` : `${index + 1} (${kind})`;
+    })
+    .join(', ');
+  const params = { profile: profile.name, layers: names, count: missing.length };
+  return missing.length === bedding.length
+    ? internalIssue('LOADCASE_SOIL_STIFFNESS_MISSING', 'error', params)
+    : internalIssue('LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING', 'warning', params);
+};
