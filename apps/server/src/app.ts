@@ -12,7 +12,7 @@ import { loggerOptions } from '#app/lib/log-redaction';
 import { systemClock } from '#app/lib/clock';
 import type { App } from '#app/lib/fastify-types';
 import type { RateLimits } from '#app/lib/rate-limiter';
-import { createRateLimiter, DEFAULT_RATE_LIMITS } from '#app/lib/rate-limiter';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, LIMIT_SWEEP_MS } from '#app/lib/rate-limiter';
 import { sha256 } from '#app/lib/secrets';
 import { zodValidatorCompiler } from '#app/lib/validation';
 import { authRepository } from '#app/modules/auth/auth.repository';
@@ -48,10 +48,11 @@ import type { Mailer } from '#app/modules/mail/mailer';
 import { outboxMailer, smtpMailer } from '#app/modules/mail/mailer';
 import { outboxRoutes } from '#app/modules/mail/outbox.routes';
 import type { CalculationPool } from '#app/modules/calculation/worker-pool';
+import { createCalculationJobs } from '#app/modules/calculation/calculation-jobs';
 import { createCalculationPool } from '#app/modules/calculation/worker-pool';
 import { projectsRepository } from '#app/modules/projects/projects.repository';
 import { projectsRoutes } from '#app/modules/projects/projects.routes';
-import { projectsService } from '#app/modules/projects/projects.service';
+import { projectsService, storeJobResult } from '#app/modules/projects/projects.service';
 import { otpRepository } from '#app/modules/registration/otp.repository';
 import { registrationRoutes } from '#app/modules/registration/registration.routes';
 import { registrationService } from '#app/modules/registration/registration.service';
@@ -146,7 +147,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Composition root: repositories → services → routes.
   const { db } = database;
-  const limiter = createRateLimiter(clock);
+  const limiter = createRateLimiter(db, clock);
+  // Old hits and run-out trust leave the shared limit tables every 15 minutes (ADR 0175).
+  const sweep = setInterval(() => {
+    limiter.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep'));
+  }, LIMIT_SWEEP_MS).unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweep);
+    done();
+  });
   const mails = mailRepository(db, clock);
   const print =
     opts.printMail ??
@@ -272,11 +281,33 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     apiBase: config.apiBase,
   });
   const pool = opts.calculationPool ?? createCalculationPool(config.calcWorkers);
-  if (!opts.calculationPool) app.addHook('onClose', () => pool.close());
+  const projectsRepo = projectsRepository(db);
+  // PostgreSQL: calculations are durable jobs any instance may run (ADR 0176); embedded: the pool directly.
+  const jobs =
+    database.kind === 'postgres'
+      ? createCalculationJobs({
+          db,
+          pool,
+          store: storeJobResult(projectsRepo, clock),
+          leaseMs: config.calcJobLeaseMs,
+          log: app.log,
+        })
+      : undefined;
+  if (jobs) {
+    app.addHook('onReady', (done) => {
+      jobs.start();
+      done();
+    });
+  }
+  app.addHook('onClose', async () => {
+    await jobs?.stop(); // the jobs running here finish first (ADR 0162)
+    if (!opts.calculationPool) await pool.close();
+  });
   const projectsSvc = projectsService({
-    projects: projectsRepository(db),
+    projects: projectsRepo,
     clock,
     pool,
+    jobs,
     servers: config.calcServers,
     remoteTimeoutMs: config.calcRemoteTimeoutMs,
     licence,

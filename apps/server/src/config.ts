@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   CALC_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   CALC_SERVERS: z.string().optional(),
   CALC_REMOTE_TIMEOUT_MS: z.coerce.number().int().positive().optional().default(120_000),
+  CALC_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional().default(30),
   SUPPORT_TOKEN: z.string().min(32, 'SUPPORT_TOKEN must have at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -236,6 +237,11 @@ export type Config = {
   /** Calculation servers; `local` (the worker pool) first and default. */
   calcServers: CalcServerConfig[];
   calcRemoteTimeoutMs: number;
+  /**
+   * PostgreSQL only: how long a claimed calculation job stays with its instance without a heartbeat before
+   * another instance runs it again (ADR 0176). The heartbeat renews it every third of this.
+   */
+  calcJobLeaseMs: number;
   version: string;
   /** Bearer token of the support-side routes (employee delete); unset: those routes answer 403. */
   supportToken: string | undefined;
@@ -320,6 +326,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     calcWorkers: e.CALC_WORKERS ?? Math.min(2, availableParallelism()),
     calcServers,
     calcRemoteTimeoutMs: e.CALC_REMOTE_TIMEOUT_MS,
+    calcJobLeaseMs: e.CALC_JOB_LEASE_SECONDS * 1000,
     version: readVersion(),
     supportToken: e.SUPPORT_TOKEN || undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
@@ -354,6 +361,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   calcWorkers: 1,
   calcServers: [LOCAL_SERVER],
   calcRemoteTimeoutMs: 10_000,
+  calcJobLeaseMs: 30_000,
   version: readVersion(),
   supportToken: undefined,
   stripeSecretKey: undefined,

@@ -1,3 +1,7 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Tx } from '#app/db/company-lock';
+import type { Db } from '#app/db/database';
+import { rateLimitHits, rateLimitTrust } from '#app/db/schema/index';
 import type { Clock } from '#app/lib/clock';
 import { AppError } from '#app/lib/app-error';
 
@@ -11,88 +15,126 @@ export type Limit = {
   maxDelayMs?: number;
 };
 
+/** Class of the two-key advisory locks of this limiter (the second key is hashtext(key)); ADR 0175. */
+const LOCK_CLASS = 7041;
+
+const limited = (retryAfterMs: number): AppError =>
+  new AppError('RATE_LIMITED', {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+  });
+
 /**
- * In-process sliding-window counter (one server process; see ADR 0034). Keys look like
- * `login:ip:1.2.3.4` or `otp:email:a@b.de`.
+ * Sliding-window counters kept in the database (ADR 0175, replacing the in-process counter of ADR 0034), so
+ * that every instance on one PostgreSQL counts against the same limits; on the embedded database the same
+ * tables. Keys look like `login:ip:1.2.3.4` or `otp:email:a@b.de`. Every operation on a key runs in one
+ * transaction under a transaction-scoped advisory lock on that key: a check and its hit are one step, also
+ * for parallel requests on different instances. Times come from the injected clock.
  */
-export const createRateLimiter = (clock: Clock) => {
-  const hits = new Map<string, number[]>();
-  const trusted = new Map<string, number>();
-  const recent = (key: string, windowMs: number): number[] => {
-    const since = clock.now().getTime() - windowMs;
-    const list = (hits.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) hits.delete(key);
-    else hits.set(key, list);
-    return list;
+export const createRateLimiter = (db: Db, clock: Clock) => {
+  const locked = <T>(key: string, fn: (tx: Tx, now: number) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${key}))`);
+      return fn(tx, clock.now().getTime());
+    });
+  /** The times of `key`'s hits inside the window, oldest first. */
+  const recent = async (tx: Tx, key: string, windowMs: number, now: number): Promise<number[]> => {
+    const rows = await tx
+      .select({ at: rateLimitHits.at_ms })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at_ms, now - windowMs)))
+      .orderBy(asc(rateLimitHits.at_ms), asc(rateLimitHits.id));
+    return rows.map((r) => r.at);
   };
-  const retryAfter = (list: number[], windowMs: number): string =>
-    String(Math.max(1, Math.ceil(((list[0] ?? 0) + windowMs - clock.now().getTime()) / 1000)));
+  const refuseAtLimit = (list: number[], { limit, windowMs }: Limit, now: number): void => {
+    if (list.length >= limit) throw limited((list[0] ?? now) + windowMs - now);
+  };
+  /** Counts one hit; answers its row id (the token untake takes back). */
+  const add = async (tx: Tx, key: string, windowMs: number, now: number): Promise<string> => {
+    const [row] = await tx
+      .insert(rateLimitHits)
+      .values({ key, at_ms: now, expires_ms: now + windowMs })
+      .returning({ id: rateLimitHits.id });
+    return String(row!.id);
+  };
 
   return {
     /** Throws RATE_LIMITED when `key` already has `limit` hits inside the window. */
-    check: (key: string, { limit, windowMs }: Limit): void => {
-      const list = recent(key, windowMs);
-      if (list.length >= limit) {
-        throw new AppError('RATE_LIMITED', {
-          headers: { 'retry-after': retryAfter(list, windowMs) },
-        });
-      }
-    },
+    check: (key: string, limit: Limit): Promise<void> =>
+      locked(key, async (tx, now) =>
+        refuseAtLimit(await recent(tx, key, limit.windowMs, now), limit, now),
+      ),
     /** Counts one hit. */
-    hit: (key: string, { windowMs }: Limit): void => {
-      const list = recent(key, windowMs);
-      list.push(clock.now().getTime());
-      hits.set(key, list);
-    },
+    hit: (key: string, { windowMs }: Limit): Promise<void> =>
+      locked(key, async (tx, now) => {
+        await add(tx, key, windowMs, now);
+      }),
     /**
-     * check + hit, in one synchronous step: parallel requests cannot all pass the check before any of them
-     * counts.
+     * check + hit in one step under the key's lock: parallel requests, on this instance or another, cannot
+     * all pass the check before any of them counts.
      */
-    consume(key: string, limit: Limit): void {
-      this.check(key, limit);
-      this.hit(key, limit);
-    },
-    reset: (key: string): void => {
-      hits.delete(key);
+    consume: (key: string, limit: Limit): Promise<void> =>
+      locked(key, async (tx, now) => {
+        refuseAtLimit(await recent(tx, key, limit.windowMs, now), limit, now);
+        await add(tx, key, limit.windowMs, now);
+      }),
+    reset: async (key: string): Promise<void> => {
+      await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
     },
     /**
      * Like consume, but beyond the limit a growing delay instead of a refusal for the whole window: the k-th
      * hit over the limit is allowed 2^(k−1) s after the previous hit (capped at maxDelayMs), else
-     * RATE_LIMITED with the remaining wait as Retry-After.
+     * RATE_LIMITED with the remaining wait as Retry-After. Answers the token for untake.
      */
-    takeWithBackoff: (key: string, { limit, windowMs, maxDelayMs = 60_000 }: Limit): number => {
-      const list = recent(key, windowMs);
-      const now = clock.now().getTime();
-      const over = list.length - limit + 1;
-      if (over > 0) {
-        const wait = Math.min(maxDelayMs, 1000 * 2 ** (over - 1));
-        const last = list[list.length - 1] ?? 0;
-        if (now - last < wait) {
-          throw new AppError('RATE_LIMITED', {
-            headers: { 'retry-after': String(Math.max(1, Math.ceil((last + wait - now) / 1000))) },
-          });
+    takeWithBackoff: (
+      key: string,
+      { limit, windowMs, maxDelayMs = 60_000 }: Limit,
+    ): Promise<string> =>
+      locked(key, async (tx, now) => {
+        const list = await recent(tx, key, windowMs, now);
+        const over = list.length - limit + 1;
+        if (over > 0) {
+          const wait = Math.min(maxDelayMs, 1000 * 2 ** (over - 1));
+          const last = list[list.length - 1] ?? 0;
+          if (now - last < wait) throw limited(last + wait - now);
         }
-      }
-      list.push(now);
-      hits.set(key, list);
-      return now;
-    },
+        return add(tx, key, windowMs, now);
+      }),
     /** Takes back one hit counted by takeWithBackoff (an attempt that turned out to be allowed). */
-    untake: (key: string, at: number): void => {
-      const list = hits.get(key);
-      const index = list?.lastIndexOf(at) ?? -1;
-      if (list && index >= 0) list.splice(index, 1);
+    untake: async (key: string, token: string): Promise<void> => {
+      await db
+        .delete(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.id, Number(token))));
     },
     /** Marks `key` as known until `untilMs` (a client that signed in to an account before). */
-    trust: (key: string, untilMs: number): void => {
-      trusted.set(key, untilMs);
+    trust: async (key: string, untilMs: number): Promise<void> => {
+      await db
+        .insert(rateLimitTrust)
+        .values({ key, until_ms: untilMs })
+        .onConflictDoUpdate({ target: rateLimitTrust.key, set: { until_ms: untilMs } });
     },
-    isTrusted: (key: string): boolean => (trusted.get(key) ?? 0) > clock.now().getTime(),
+    isTrusted: async (key: string): Promise<boolean> => {
+      const rows = await db
+        .select({ until: rateLimitTrust.until_ms })
+        .from(rateLimitTrust)
+        .where(
+          and(eq(rateLimitTrust.key, key), gt(rateLimitTrust.until_ms, clock.now().getTime())),
+        );
+      return rows.length > 0;
+    },
+    /** Drops hits whose window has passed and trust that has run out (run now and then; ADR 0175). */
+    sweep: async (): Promise<void> => {
+      const now = clock.now().getTime();
+      await db.delete(rateLimitHits).where(lte(rateLimitHits.expires_ms, now));
+      await db.delete(rateLimitTrust).where(lte(rateLimitTrust.until_ms, now));
+    },
   };
 };
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 const MIN = 60_000;
+
+/** How often each instance drops expired hits and trust from the shared tables. */
+export const LIMIT_SWEEP_MS = 15 * MIN;
 
 /** Defaults; buildApp accepts overrides (tests use small numbers). docs/security.md, "Sign-in limits". */
 export const DEFAULT_RATE_LIMITS = {

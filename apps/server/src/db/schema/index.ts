@@ -5,3 +5,5 @@ export * from './projects';
 export * from './mail';
 export * from './billing';
 export * from './files';
+export * from './limits';
+export * from './jobs';

@@ -102,10 +102,12 @@ export const authService = (deps: Deps) => {
       const pairKey = `login:pair:${email}|${ip}`;
       const accountKey = `login:email:${email}`;
       const ipKey = `login:ip:${ip}`;
-      limiter.consume(pairKey, limits.loginPerAccountAndIp);
-      const known = limiter.isTrusted(pairKey);
-      const accountAt = known ? null : limiter.takeWithBackoff(accountKey, limits.loginPerAccount);
-      const ipAt = known ? null : limiter.takeWithBackoff(ipKey, limits.loginPerIp);
+      await limiter.consume(pairKey, limits.loginPerAccountAndIp);
+      const known = await limiter.isTrusted(pairKey);
+      const accountHit = known
+        ? null
+        : await limiter.takeWithBackoff(accountKey, limits.loginPerAccount);
+      const ipHit = known ? null : await limiter.takeWithBackoff(ipKey, limits.loginPerIp);
       const user = await users.findByEmail(input.email);
       if (!user) {
         throw new AppError('EMAIL_NOT_FOUND', {
@@ -119,10 +121,10 @@ export const authService = (deps: Deps) => {
       }
       assertCanSignIn(user);
       // The right password: this attempt was no failure, and the pair starts afresh.
-      limiter.reset(pairKey);
-      if (accountAt !== null) limiter.untake(accountKey, accountAt);
-      if (ipAt !== null) limiter.untake(ipKey, ipAt);
-      limiter.trust(pairKey, clock.now().getTime() + limits.loginTrusted.windowMs);
+      await limiter.reset(pairKey);
+      if (accountHit !== null) await limiter.untake(accountKey, accountHit);
+      if (ipHit !== null) await limiter.untake(ipKey, ipHit);
+      await limiter.trust(pairKey, clock.now().getTime() + limits.loginTrusted.windowMs);
       await users.update(user.id, { last_login_at: clock.now() });
       return loginResponse(user, input.remember_me);
     },

@@ -373,9 +373,9 @@ export const billingService = (deps: Deps) => {
     }
   };
 
-  const throttle = (key: string, ip: string) => {
-    deps.limiter.consume(`otp:ip:${ip}`, deps.limits.otpPerIp);
-    deps.limiter.consume(`otp:email:${key}`, deps.limits.otpPerAccount);
+  const throttle = async (key: string, ip: string): Promise<void> => {
+    await deps.limiter.consume(`otp:ip:${ip}`, deps.limits.otpPerIp);
+    await deps.limiter.consume(`otp:email:${key}`, deps.limits.otpPerAccount);
   };
 
   /** The free/trial user who upgrades: the Owner (`subscription.upgrade`). */
@@ -454,7 +454,7 @@ export const billingService = (deps: Deps) => {
       ip: string,
     ): Promise<OtpSent> => {
       assertUpgrader(auth);
-      throttle(email, ip);
+      await throttle(email, ip);
       const now = clock.now();
       const last = await billing.latestEmailCode(auth.userId, email);
       if (last && now.getTime() - last.created_at.getTime() < OTP_RESEND_INTERVAL_MS) {
@@ -495,7 +495,7 @@ export const billingService = (deps: Deps) => {
       ip: string,
     ): Promise<{ company_verify_email: string; verified: true }> => {
       assertUpgrader(auth);
-      throttle(email, ip);
+      await throttle(email, ip);
       const result = await billing.checkEmailCode({
         userId: auth.userId,
         email,

@@ -121,9 +121,9 @@ export const emailChangeService = (deps: Deps) => {
       const user = await self(auth);
       // Wrong passwords count like failed sign-ins of the account (no guessing through this route).
       const accountKey = `login:email:${user.email}`;
-      limiter.check(accountKey, limits.loginPerAccount);
+      await limiter.check(accountKey, limits.loginPerAccount);
       if (!(await verifyPassword(user.password_hash, input.password))) {
-        limiter.hit(accountKey, limits.loginPerAccount);
+        await limiter.hit(accountKey, limits.loginPerAccount);
         throw new AppError('WRONG_OLD_PASSWORD', {
           details: [{ path: 'password', code: 'WRONG_OLD_PASSWORD' }],
         });

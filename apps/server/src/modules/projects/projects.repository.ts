@@ -275,9 +275,13 @@ export const projectsRepository = (db: Db) => ({
         .limit(1)
     )[0],
 
-  saveCalculation: async (values: typeof projectCalculations.$inferInsert): Promise<void> => {
+  /** Replaces the project's stored calculation; `on` is a transaction (a durable job's, ADR 0176). */
+  saveCalculation: async (
+    values: typeof projectCalculations.$inferInsert,
+    on: Db | Tx = db,
+  ): Promise<void> => {
     const { project_id: _id, ...rest } = values;
-    await db
+    await on
       .insert(projectCalculations)
       .values(values)
       .onConflictDoUpdate({ target: projectCalculations.project_id, set: rest });

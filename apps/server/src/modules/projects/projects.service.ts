@@ -24,6 +24,7 @@ import type { AuthContext } from '#app/modules/auth/auth.service';
 import type { CalcServerConfig } from '#app/modules/calculation/calc-servers';
 import { calculateRemote, toServerView } from '#app/modules/calculation/calc-servers';
 import type { FullProjectResult } from '#app/modules/calculation/run-calculation';
+import type { CalculationJobs, StoreResult } from '#app/modules/calculation/calculation-jobs';
 import type { CalculationPool } from '#app/modules/calculation/worker-pool';
 import { sniffImageType } from '#app/modules/companies/companies.service';
 import { isKnownCountry } from '#app/modules/general/geo-data';
@@ -55,6 +56,8 @@ type Deps = {
   pool: CalculationPool;
   servers: CalcServerConfig[];
   remoteTimeoutMs: number;
+  /** PostgreSQL: local calculations run as durable jobs (ADR 0176); the embedded database uses `pool`. */
+  jobs?: CalculationJobs;
   /** Refuses writes of guests and of companies whose licence expired or was blocked (lib/policy.ts). */
   licence: LicenceGuard;
 };
@@ -165,6 +168,24 @@ const companyInfoOf = (settings: ProjectSettings, row: ProjectRow): ProjectCompa
   email: settings.companyAltEmail,
   use_alternative: !settings.default_company_info,
 });
+
+/** How a durable calculation job stores its result: as the local server's calculation of the project. */
+export const storeJobResult =
+  (repo: ProjectsRepository, clock: Clock): StoreResult =>
+  (tx, job, result) =>
+    repo.saveCalculation(
+      {
+        project_id: job.project_id,
+        result,
+        engine_version: result.engineVersion,
+        input_hash: job.input_hash,
+        project_version: job.project_version,
+        server: 'local',
+        calculated_at: clock.now(),
+        calculated_by: job.requested_by,
+      },
+      tx,
+    );
 
 export const projectsService = (deps: Deps) => {
   const { projects: repo, clock, pool, licence } = deps;
@@ -663,20 +684,35 @@ export const projectsService = (deps: Deps) => {
       // The calculation checks references too (a save may skip them) and the plan's limits.
       validateWorkbook({ ...stored, version: row.version }, { plan, checkReferences: true });
       const hash = inputHashOf(stored);
-      const result = server.url
-        ? await calculateRemote(server.url, stored, deps.remoteTimeoutMs)
-        : await pool.run(stored);
-      const now = clock.now();
-      await repo.saveCalculation({
-        project_id: projectId,
-        result,
-        engine_version: result.engineVersion,
-        input_hash: hash,
-        project_version: row.version,
-        server: server.id,
-        calculated_at: now,
-        calculated_by: auth.userId,
-      });
+      let result: FullProjectResult;
+      let now: Date;
+      if (!server.url && deps.jobs) {
+        // A durable job (ADR 0176): whichever instance runs it stores the result (storeJobResult).
+        result = await deps.jobs.run({
+          projectId,
+          inputHash: hash,
+          input: stored,
+          projectVersion: row.version,
+          requestedBy: auth.userId,
+        });
+        const meta = await repo.calculationMeta(projectId);
+        now = meta?.input_hash === hash ? meta.calculated_at : clock.now();
+      } else {
+        result = server.url
+          ? await calculateRemote(server.url, stored, deps.remoteTimeoutMs)
+          : await pool.run(stored);
+        now = clock.now();
+        await repo.saveCalculation({
+          project_id: projectId,
+          result,
+          engine_version: result.engineVersion,
+          input_hash: hash,
+          project_version: row.version,
+          server: server.id,
+          calculated_at: now,
+          calculated_by: auth.userId,
+        });
+      }
       // A save during the run makes this result stale at once.
       const currentHash = (await repo.inputHash(projectId)) ?? hash;
       const calculation = toCalculationInfo(

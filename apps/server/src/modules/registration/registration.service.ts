@@ -57,9 +57,9 @@ export const registrationService = (deps: Deps) => {
   const { users, otp, clock, limiter, limits } = deps;
 
   /** Every OTP route counts against the client IP and the e-mail address. */
-  const throttle = (email: string, ip: string) => {
-    limiter.consume(`otp:ip:${ip}`, limits.otpPerIp);
-    limiter.consume(`otp:email:${email}`, limits.otpPerAccount);
+  const throttle = async (email: string, ip: string): Promise<void> => {
+    await limiter.consume(`otp:ip:${ip}`, limits.otpPerIp);
+    await limiter.consume(`otp:email:${email}`, limits.otpPerAccount);
   };
 
   const codes = otpCodes({ otp, clock, otpKey: deps.otpKey });
@@ -121,7 +121,7 @@ export const registrationService = (deps: Deps) => {
   return {
     /** Step 1 ("continue signup"): a pending account and a mailed code. A pending e-mail may sign up again. */
     registerStep1: async (input: RegisterStep1, lang: MailLang, ip: string): Promise<OtpSent> => {
-      throttle(input.email, ip);
+      await throttle(input.email, ip);
       const now = clock.now();
       const existing = await users.findByEmail(input.email);
       if (existing && !isPending(existing)) {
@@ -148,7 +148,7 @@ export const registrationService = (deps: Deps) => {
 
     /** POST /v1/otp/verify-otp/: a sign-up code verifies the e-mail; a reset code is only checked. */
     verifyOtp: async (email: string, code: string, ip: string): Promise<OtpVerified> => {
-      throttle(email, ip);
+      await throttle(email, ip);
       const user = await users.findByEmail(email);
       if (!user) throw otpError('OTP_INCORRECT');
       if (isPending(user)) {
@@ -221,7 +221,7 @@ export const registrationService = (deps: Deps) => {
 
     /** POST /v1/otp/resend-otp/: a new sign-up code for a pending account, a new reset code otherwise. */
     resendOtp: async (email: string, lang: MailLang, ip: string): Promise<OtpSent> => {
-      throttle(email, ip);
+      await throttle(email, ip);
       const user = await users.findByEmail(email);
       if (!user) throw emailNotFound();
       if (isPending(user)) return resendSignup(user, lang);
@@ -231,7 +231,7 @@ export const registrationService = (deps: Deps) => {
 
     /** GET /users/api/requestVerifyUserEmail/: (re)send the sign-up code of a pending account. */
     requestVerifyEmail: async (email: string, lang: MailLang, ip: string): Promise<OtpSent> => {
-      throttle(email, ip);
+      await throttle(email, ip);
       const user = await users.findByEmail(email);
       if (!user) throw emailNotFound();
       if (!isPending(user)) {
@@ -244,7 +244,7 @@ export const registrationService = (deps: Deps) => {
 
     /** GET /users/api/requestResetPasswordWithEmail/: mail a reset code to an active account. */
     requestPasswordReset: async (email: string, lang: MailLang, ip: string): Promise<OtpSent> => {
-      throttle(email, ip);
+      await throttle(email, ip);
       return sendCode(await activeUser(email), 'reset', lang);
     },
 
@@ -256,7 +256,7 @@ export const registrationService = (deps: Deps) => {
       input: { email: string; otp: string; password: string },
       ip: string,
     ): Promise<void> => {
-      throttle(input.email, ip);
+      await throttle(input.email, ip);
       const user = await activeUser(input.email);
       await codes.check({ email: user.email, purpose: 'reset', code: input.otp, consume: true });
       const now = clock.now();
