@@ -275,13 +275,45 @@ export const projectsRepository = (db: Db) => ({
         .limit(1)
     )[0],
 
+  /**
+   * Replaces the project's calculation. The update takes every column from `excluded` (the row of the
+   * insert): setting them from `values` again sent, and had the database parse, the result JSON twice.
+   */
   saveCalculation: async (values: typeof projectCalculations.$inferInsert): Promise<void> => {
     const { project_id: _id, ...rest } = values;
+    const set = Object.fromEntries(
+      Object.keys(rest).map((column) => [column, sql.raw(`excluded.${column}`)]),
+    );
     await db
       .insert(projectCalculations)
       .values(values)
-      .onConflictDoUpdate({ target: projectCalculations.project_id, set: rest });
+      .onConflictDoUpdate({ target: projectCalculations.project_id, set });
   },
+
+  /**
+   * One query for the cached project detail (ADR 0171): the access facts (company, assignment of `userId`)
+   * and everything the detail's answer depends on besides the workbook and the result — version, hashes,
+   * names, plan, calculation meta. The cache key is made from it.
+   */
+  detailKey: async (projectId: number, userId: number) =>
+    (
+      await db
+        .select({
+          ...summaryColumns,
+          plan: companies.plan,
+          assigned: sql<boolean>`exists (select 1 from ${projectUsers} where ${projectUsers.project_id} = ${projects.id} and ${projectUsers.user_id} = ${userId})`,
+          calculation_project_version: projectCalculations.project_version,
+          calculation_server: projectCalculations.server,
+          calculated_at: projectCalculations.calculated_at,
+        })
+        .from(projects)
+        .innerJoin(companies, eq(companies.id, projects.company_id))
+        .leftJoin(createdBy, eq(createdBy.id, projects.created_by))
+        .leftJoin(modifiedBy, eq(modifiedBy.id, projects.modified_by))
+        .leftJoin(projectCalculations, eq(projectCalculations.project_id, projects.id))
+        .where(eq(projects.id, projectId))
+        .limit(1)
+    )[0],
 
   // users
   assignedUsers: async (projectId: number) =>

@@ -19,6 +19,7 @@ export const LoadCasesTab = ({
   readOnly,
   errors,
   gridHeight,
+  onSelectLoadPoint,
 }: {
   loadCases: readonly HorizontalLoadCase[];
   calculated: Workbook | null;
@@ -28,6 +29,8 @@ export const LoadCasesTab = ({
   readOnly: boolean;
   errors: CatalogueGridProps['errors'];
   gridHeight: number | string;
+  /** The load point whose results the panel shows (its detail is fetched on demand; ADR 0170). */
+  onSelectLoadPoint?: (Pname: string | null) => void;
 }) => {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<Record<number, number | null>>({});
@@ -36,7 +39,13 @@ export const LoadCasesTab = ({
     [loadCases, calculated],
   );
   const add = () =>
-    dispatch({ type: 'addLoadCase', name: nextFreeName('LF', loadCases.map((c) => c.name)) });
+    dispatch({
+      type: 'addLoadCase',
+      name: nextFreeName(
+        'LF',
+        loadCases.map((c) => c.name),
+      ),
+    });
   return (
     <SubTabs
       names={loadCases.map((c) => c.name)}
@@ -64,7 +73,11 @@ export const LoadCasesTab = ({
                   maxLength={64}
                   onBlur={(e) => {
                     if (e.target.value !== loadCase.name) {
-                      dispatch({ type: 'renameLoadCase', loadCase: index, name: e.target.value.trim() });
+                      dispatch({
+                        type: 'renameLoadCase',
+                        loadCase: index,
+                        name: e.target.value.trim(),
+                      });
                     }
                   }}
                 />
@@ -81,7 +94,12 @@ export const LoadCasesTab = ({
                 resultMode={resultMode}
                 storageKey="loads"
                 height={gridHeight}
-                onSelectRow={(r) => setSelected((s) => ({ ...s, [index]: r }))}
+                onSelectRow={(r) => {
+                  setSelected((s) => ({ ...s, [index]: r }));
+                  onSelectLoadPoint?.(
+                    r != null ? (loadCase.horizontal_loads[r]?.Pname ?? null) : null,
+                  );
+                }}
               />
               <LoadCaseResultPanel
                 loadCase={loadCase}
