@@ -173,8 +173,8 @@ export const projectsRoutes = (
       );
       reply.header('etag', answer.etag);
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-        // 304 is no declared response (it has no body): the status is set on the raw reply's code path.
-        return reply.code(304 as 200).send();
+        // Not Modified has no body, so it has no declared response schema to type it by.
+        return reply.code(304 as 200).send(undefined as never);
       }
       // Already serialised (and validated when it was made): a JSON string is sent as it is.
       return reply.type('application/json; charset=utf-8').send(answer.body);

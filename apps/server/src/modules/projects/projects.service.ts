@@ -194,6 +194,7 @@ const companyInfoOf = (settings: ProjectSettings, row: ProjectRow): ProjectCompa
 export const projectsService = (deps: Deps) => {
   const { projects: repo, clock, pool, licence } = deps;
   const detailCache = createDetailCache(deps.detailCacheBytes);
+  const building = new Map<string, Promise<DetailAnswer>>();
 
   const planOf = async (companyId: number): Promise<Plan> =>
     asPlan(await repo.companyPlan(companyId));
@@ -552,10 +553,18 @@ export const projectsService = (deps: Deps) => {
       const key = JSON.stringify([ENGINE_VERSION, keyed]);
       const cached = detailCache.get(projectId, key);
       if (cached) return cached;
-      const body = JSON.stringify(ok(await detailOf(companyId, projectId)));
-      const answer = { etag: detailCache.etagOf(key), body };
-      detailCache.set(projectId, key, answer);
-      return answer;
+      // Requests that miss together share one build (50 clients opening a changed project at once).
+      const flight = `${projectId}\n${key}`;
+      const pending = building.get(flight);
+      if (pending) return pending;
+      const build = (async () => {
+        const body = JSON.stringify(ok(await detailOf(companyId, projectId)));
+        const answer = { etag: detailCache.etagOf(key), body };
+        detailCache.set(projectId, key, answer);
+        return answer;
+      })().finally(() => building.delete(flight));
+      building.set(flight, build);
+      return build;
     },
 
     /**

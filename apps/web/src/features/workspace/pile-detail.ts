@@ -52,8 +52,8 @@ export const usePileDetail = (
   });
   return useMemo(
     () =>
-      enabled && result !== null && detail.data
-        ? withPileDetail(result, index!, detail.data)
+      enabled && result !== null && index !== null && detail.data
+        ? withPileDetail(result, index, detail.data)
         : result,
     [enabled, result, index, detail.data],
   );
