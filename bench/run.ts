@@ -11,6 +11,7 @@ const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'grid', load: () => import('./grid') },
   { name: 'startup', load: () => import('./startup') },
   { name: 'instances', load: () => import('./instances') },
+  { name: 'starvation', load: () => import('./starvation') },
 ];
 
 for (const entry of modules) {

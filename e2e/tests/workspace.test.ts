@@ -122,7 +122,9 @@ const enterSoilProfile = async (page: Page, mark: '.' | ',') => {
   await page.getByTestId('grid-add-row').last().click();
   await (await shownCell(page, 'layers', 0, 'endKote')).click();
   await pasteTsv(page, layersTsv(mark));
-  await expect.poll(async () => (await shownCell(page, 'layers', 1, 'bodenArt')).innerText()).toBe('Kies und Sand');
+  await expect
+    .poll(async () => (await shownCell(page, 'layers', 1, 'bodenArt')).innerText())
+    .toBe('Kies und Sand');
 };
 
 describe('workspace journey (Free plan)', () => {
@@ -163,14 +165,20 @@ describe('workspace journey (Free plan)', () => {
       )
       .first()
       .waitFor();
-    await expect.poll(async () => (await shownCell(page, 'piles', 0, 'PfahlAnzahl')).innerText()).toBe('1');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 0, 'PfahlAnzahl')).innerText())
+      .toBe('1');
 
     // pasting: two more load points from Excel extend the table
     await page.getByTestId('grid-add-row').first().click();
     await (await shownCell(page, 'piles', 1, 'Pname')).click();
     await pasteTsv(page, PILES_TSV);
-    await expect.poll(async () => (await shownCell(page, 'piles', 2, 'Pname')).innerText()).toBe('103');
-    await expect.poll(async () => (await shownCell(page, 'piles', 1, 'SollDurchmesser')).innerText()).toBe('1.2');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 2, 'Pname')).innerText())
+      .toBe('103');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 1, 'SollDurchmesser')).innerText())
+      .toBe('1.2');
 
     await enterSoilProfile(page, '.');
     await waitSaved(page);
@@ -179,7 +187,9 @@ describe('workspace journey (Free plan)', () => {
     await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
     await page.getByTestId('calculate').click();
     await page.getByTestId('calc-state-fresh').waitFor({ timeout: 60_000 });
-    await expect.poll(async () => (await shownCell(page, 'piles', 0, 'R_d')).innerText()).not.toBe('');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 0, 'R_d')).innerText())
+      .not.toBe('');
     expect(await (await shownCell(page, 'piles', 0, 'IstLaenge')).innerText()).not.toBe('');
     expect(await page.getByTestId('calc-info').innerText()).toMatch(
       /Engine .+ · \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d/,
@@ -187,15 +197,28 @@ describe('workspace journey (Free plan)', () => {
     await page.mouse.move(700, 600);
     await screenshot(page, 'workspace-load-points-calculated');
 
+    // fresh results are stored compact: the drawer fetches the load point's trace on demand (ADR 0170)
+    await page.getByTestId('row-detail').first().click();
+    await page.getByTestId('layer-trace').waitFor();
+    await page.getByTestId('curve-R').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('pile-detail').waitFor({ state: 'hidden' });
+
     // undo / redo of a cell edit (keyboard), results turn stale after the edit
     await typeInto(page, 'piles', 2, 'SollDurchmesser', '1.5');
-    await expect.poll(async () => (await shownCell(page, 'piles', 2, 'SollDurchmesser')).innerText()).toBe('1.5');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 2, 'SollDurchmesser')).innerText())
+      .toBe('1.5');
     await page.getByTestId('calc-state-fresh').waitFor({ state: 'detached' });
     await (await shownCell(page, 'piles', 2, 'Pname')).click();
     await page.keyboard.press('Control+z');
-    await expect.poll(async () => (await shownCell(page, 'piles', 2, 'SollDurchmesser')).innerText()).toBe('0.9');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 2, 'SollDurchmesser')).innerText())
+      .toBe('0.9');
     await page.keyboard.press('Control+y');
-    await expect.poll(async () => (await shownCell(page, 'piles', 2, 'SollDurchmesser')).innerText()).toBe('1.5');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 2, 'SollDurchmesser')).innerText())
+      .toBe('1.5');
     await waitSaved(page);
 
     // the detail panel of a load point opens in a drawer
@@ -210,13 +233,19 @@ describe('workspace journey (Free plan)', () => {
 
     await page.reload();
     await page.getByTestId('workspace').waitFor();
-    await expect.poll(async () => (await shownCell(page, 'piles', 2, 'SollDurchmesser')).innerText()).toBe('1.5');
-    await expect.poll(async () => (await shownCell(page, 'piles', 0, 'Pname')).innerText()).toBe('101');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 2, 'SollDurchmesser')).innerText())
+      .toBe('1.5');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 0, 'Pname')).innerText())
+      .toBe('101');
     await expect
       .poll(async () => (await shownCell(page, 'piles', 1, 'AlternativeDesignLastZ')).innerText())
       .toBe('1700');
     await page.getByRole('tab', { name: 'Bodenprofil' }).click();
-    await expect.poll(async () => (await shownCell(page, 'layers', 1, 'qc')).innerText()).toBe('25');
+    await expect
+      .poll(async () => (await shownCell(page, 'layers', 1, 'qc')).innerText())
+      .toBe('25');
 
     // the stored workbook holds numbers, as typed
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
@@ -256,7 +285,9 @@ describe('decimal comma end to end', () => {
     await page.getByTestId('grid-add-row').first().click();
     await typeInto(page, 'piles', 0, 'Pname', 'A1');
     await typeInto(page, 'piles', 0, 'SollDurchmesser', '1,25');
-    await expect.poll(async () => (await shownCell(page, 'piles', 0, 'SollDurchmesser')).innerText()).toBe('1,25');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 0, 'SollDurchmesser')).innerText())
+      .toBe('1,25');
     // a wrong separator is named, and points to the setting
     await typeInto(page, 'piles', 0, 'AEHoehe', '1,2,3');
     await page
@@ -264,7 +295,9 @@ describe('decimal comma end to end', () => {
       .first()
       .waitFor();
     await enterSoilProfile(page, ',');
-    await expect.poll(async () => (await shownCell(page, 'layers', 0, 'cuk')).innerText()).toBe('0,1');
+    await expect
+      .poll(async () => (await shownCell(page, 'layers', 0, 'cuk')).innerText())
+      .toBe('0,1');
     await waitSaved(page);
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
     const detail = (await (
@@ -284,7 +317,9 @@ describe('decimal comma end to end', () => {
     // switching back changes the display, never the data
     await page.getByTestId('decimal-point').click();
     await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
-    await expect.poll(async () => (await shownCell(page, 'piles', 0, 'SollDurchmesser')).innerText()).toBe('1.25');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 0, 'SollDurchmesser')).innerText())
+      .toBe('1.25');
     await screenshot(page, 'workspace-decimal');
     await context.close();
   });
@@ -318,7 +353,9 @@ describe('save conflict with two browser windows', () => {
     await b.getByTestId('conflict-reload').waitFor({ timeout: 20_000 });
     await screenshot(b, 'workspace-conflict');
     await b.getByTestId('conflict-reload').click();
-    await expect.poll(async () => (await shownCell(b, 'piles', 0, 'SollDurchmesser')).innerText()).toBe('0.6');
+    await expect
+      .poll(async () => (await shownCell(b, 'piles', 0, 'SollDurchmesser')).innerText())
+      .toBe('0.6');
 
     // again, and this time keep mine as a copy: a new project with 0.9, the original keeps 0.7
     await typeInto(a, 'piles', 0, 'SollDurchmesser', '0.7');
@@ -329,9 +366,13 @@ describe('save conflict with two browser windows', () => {
     await screenshot(b, 'workspace-conflict-copy');
     await b.waitForURL((url) => !url.pathname.endsWith(`/projects/${projectId}`));
     await b.getByTestId('workspace').waitFor();
-    await expect.poll(async () => (await shownCell(b, 'piles', 0, 'SollDurchmesser')).innerText()).toBe('0.9');
+    await expect
+      .poll(async () => (await shownCell(b, 'piles', 0, 'SollDurchmesser')).innerText())
+      .toBe('0.9');
     await a.reload();
-    await expect.poll(async () => (await shownCell(a, 'piles', 0, 'SollDurchmesser')).innerText()).toBe('0.7');
+    await expect
+      .poll(async () => (await shownCell(a, 'piles', 0, 'SollDurchmesser')).innerText())
+      .toBe('0.7');
     await first.close();
     await second.close();
   });

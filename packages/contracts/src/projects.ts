@@ -226,6 +226,22 @@ export const StoredCalculationSchema = z
   .nullable();
 export type StoredCalculation = z.infer<typeof StoredCalculationSchema>;
 
+/**
+ * `GET …/calculation/piles/{index}/`: the full result of one load point, computed on demand (ADR 0170): the
+ * axial result with its trace and every load row naming it with its w/M/Q distribution and trace.
+ */
+export const PileDetailSchema = z.object({
+  pile: z.record(z.string(), z.unknown()),
+  loads: z.array(
+    z.object({
+      loadCase: z.number().int(),
+      row: z.number().int(),
+      result: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type PileDetailData = z.infer<typeof PileDetailSchema>;
+
 export const CalculationServerSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -500,13 +500,15 @@ const ROW_PATH = /^horizontal_loadcases\[(\d+)\]\.horizontal_loads\[(\d+)\]/;
  * issues to that row (a row with an input error is not calculated), calculates the other rows and gives
  * every row issue its wire path (`horizontal_loadcases[i].horizontal_loads[j]`) and row index.
  * @param project normalised project @param axial axial results of the same run (toe levels)
- * @param projectIssues project-level issues of the normalisation @returns load-case results and the
- *   remaining project issues
+ * @param projectIssues project-level issues of the normalisation @param only when given, only the rows it
+ *   accepts are calculated (the others are empty rows without issues: the on-demand detail of one load point,
+ *   ADR 0170) @returns load-case results and the remaining project issues
  */
 export const calculateProjectLoadCases = (
   project: NormalizedProject,
   axial: readonly AxialDataForLateral[],
   projectIssues: readonly EngineIssue[],
+  only?: (row: NormalizedHorizontalLoad) => boolean,
 ): { horizontal_loadcases: LoadCaseResult[]; issues: EngineIssue[] } => {
   const rowInput = new Map<string, EngineIssue[]>();
   const remaining: EngineIssue[] = [];
@@ -530,7 +532,9 @@ export const calculateProjectLoadCases = (
           ])
         : input.some((x) => x.severity === 'error')
           ? emptyRow(row, null, [internalIssue('LOADCASE_ROW_INPUT_INVALID', 'error', {})])
-          : calculateRow(project, row, index, {});
+          : only !== undefined && !only(row)
+            ? emptyRow(row, null, [])
+            : calculateRow(project, row, index, {});
       const path = `horizontal_loadcases[${ci}].horizontal_loads[${ri}]`;
       const own = result.issues.map((x) => ({
         ...x,

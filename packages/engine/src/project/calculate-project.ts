@@ -165,7 +165,14 @@ export function calculateProject(input: unknown, options: CalculateOptions = {})
   const horizontal =
     options.horizontalLoadCases === 'skip'
       ? { horizontal_loadcases: [], issues: projectIssues }
-      : calculateProjectLoadCases(project, piles, projectIssues);
+      : calculateProjectLoadCases(
+          project,
+          piles,
+          projectIssues,
+          options.loadRowsOf === undefined
+            ? undefined
+            : (row) => row.Pname === project.piles[options.loadRowsOf!]?.Pname,
+        );
   return {
     engineVersion: ENGINE_VERSION,
     piles,

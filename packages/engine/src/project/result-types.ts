@@ -157,6 +157,11 @@ export type ProjectResult = {
    * @see docs/calculation.md (load cases)
    */
   horizontal_loadcases: LoadCaseResult[];
+  /**
+   * True for the stored (compact) form: no per-pile `trace`, no per-row `distribution` and `trace`; they are
+   * computed on demand for one load point (`calculatePileDetail`, ADR 0170).
+   */
+  isCompact?: true;
 };
 
 /** Options of `calculateProject`. */
@@ -165,4 +170,9 @@ export type CalculateOptions = {
   iterationTrace?: 'summary' | 'full';
   /** Horizontal load cases: 'calculate' (default) or 'skip' (axial results only, faster). */
   horizontalLoadCases?: 'calculate' | 'skip';
+  /**
+   * Calculate only the load rows naming the load point at this index (the others are empty rows without
+   * issues): the on-demand detail of one load point (ADR 0170). Default: every row.
+   */
+  loadRowsOf?: number;
 };

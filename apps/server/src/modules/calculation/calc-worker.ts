@@ -1,12 +1,13 @@
 // Worker thread of the calculation pool (loaded through calc-worker.mjs, which registers tsx first).
 import { parentPort } from 'node:worker_threads';
-import { runCalculation } from './run-calculation';
+import type { CalculationTask } from './run-calculation';
+import { runTask } from './run-calculation';
 
-type Task = { id: number; input: unknown };
+type Task = { id: number; input: unknown; task: CalculationTask };
 
 parentPort?.on('message', (task: Task) => {
   try {
-    parentPort?.postMessage({ id: task.id, ok: true, result: runCalculation(task.input) });
+    parentPort?.postMessage({ id: task.id, ok: true, result: runTask(task.input, task.task) });
   } catch (error) {
     parentPort?.postMessage({
       id: task.id,

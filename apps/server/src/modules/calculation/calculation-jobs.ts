@@ -112,7 +112,7 @@ export const createCalculationJobs = (deps: {
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     try {
-      const result = await pool.run(job.input);
+      const result = await pool.run(job.input, 'compact');
       await finish(job, { result });
     } catch (error) {
       await finish(job, { error: error instanceof Error ? error.message : String(error) });

@@ -1,20 +1,27 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '#app/lib/app-error';
-import type { FullProjectResult } from './run-calculation';
+import type { PileDetail } from '@pfahlplaner/engine';
+import type { CalculationTask, FullProjectResult, TaskResult } from './run-calculation';
 
 type Reply =
-  { id: number; ok: true; result: FullProjectResult } | { id: number; ok: false; error: string };
+  { id: number; ok: true; result: TaskResult } | { id: number; ok: false; error: string };
 type Pending = {
   id: number;
   input: unknown;
-  resolve: (result: FullProjectResult) => void;
+  task: CalculationTask;
+  resolve: (result: TaskResult) => void;
   reject: (error: Error) => void;
 };
 type Slot = { worker: Worker; task: Pending | null };
 
 export type CalculationPool = {
-  /** Runs the engine on `input` (a wire-format project) in a worker thread. */
-  run: (input: unknown) => Promise<FullProjectResult>;
+  /**
+   * Runs the engine on `input` (a wire-format project) in a worker thread: the full result, or the compact
+   * one that is stored (made in the worker, so only it is cloned between threads; ADR 0170).
+   */
+  run: (input: unknown, form?: 'full' | 'compact') => Promise<FullProjectResult>;
+  /** The full detail of the load point at `index` (null when there is none), in a worker thread. */
+  pileDetail: (input: unknown, index: number) => Promise<PileDetail | null>;
   /** Stops all workers; queued and running tasks are rejected. */
   close: () => Promise<void>;
   /** Number of worker threads the pool starts at most. */
@@ -74,7 +81,7 @@ export const createCalculationPool = (size: number, maxQueued = size * 8): Calcu
       idle.task = task;
       idle.worker.ref();
       try {
-        idle.worker.postMessage({ id: task.id, input: task.input });
+        idle.worker.postMessage({ id: task.id, input: task.input, task: task.task });
       } catch (error) {
         // Input that cannot be cloned (e.g. a function): this task fails, the worker stays usable.
         idle.task = null;
@@ -84,26 +91,30 @@ export const createCalculationPool = (size: number, maxQueued = size * 8): Calcu
     for (const slot of slots) if (slot.task === null) slot.worker.unref();
   };
 
+  const submit = (input: unknown, task: CalculationTask) =>
+    new Promise<TaskResult>((resolve, reject) => {
+      if (closed) {
+        reject(new Error('calculation pool is closed'));
+        return;
+      }
+      const idle = slots.some((slot) => slot.task === null) || slots.length < size;
+      if (!idle && queue.length >= maxQueued) {
+        reject(
+          new AppError('CALCULATION_BUSY', {
+            headers: { 'retry-after': String(CALCULATION_BUSY_RETRY_SECONDS) },
+          }),
+        );
+        return;
+      }
+      queue.push({ id: nextId++, input, task, resolve, reject });
+      dispatch();
+    });
+
   return {
     size,
-    run: (input) =>
-      new Promise<FullProjectResult>((resolve, reject) => {
-        if (closed) {
-          reject(new Error('calculation pool is closed'));
-          return;
-        }
-        const idle = slots.some((slot) => slot.task === null) || slots.length < size;
-        if (!idle && queue.length >= maxQueued) {
-          reject(
-            new AppError('CALCULATION_BUSY', {
-              headers: { 'retry-after': String(CALCULATION_BUSY_RETRY_SECONDS) },
-            }),
-          );
-          return;
-        }
-        queue.push({ id: nextId++, input, resolve, reject });
-        dispatch();
-      }),
+    run: async (input, form = 'full') => (await submit(input, { kind: form })) as FullProjectResult,
+    pileDetail: async (input, index) =>
+      (await submit(input, { kind: 'pile', index })) as PileDetail | null,
     close: async () => {
       closed = true;
       for (const task of queue.splice(0)) task.reject(new Error('calculation pool is closed'));

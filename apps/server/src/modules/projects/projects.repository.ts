@@ -71,301 +71,342 @@ const summaries = (db: Executor) =>
     .leftJoin(modifiedBy, eq(modifiedBy.id, projects.modified_by))
     .leftJoin(projectCalculations, eq(projectCalculations.project_id, projects.id));
 
-export const projectsRepository = (db: Db) => ({
-  db,
-  transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
+/**
+ * The one query of the cached project detail (ADR 0171), prepared once per database: it runs on every detail
+ * request, and planning a five-table join costs more than running it (measured on PGlite).
+ */
+const prepareDetailKey = (db: Db) =>
+  db
+    .select({
+      ...summaryColumns,
+      plan: companies.plan,
+      assigned: sql<boolean>`exists (select 1 from ${projectUsers} where ${projectUsers.project_id} = ${projects.id} and ${projectUsers.user_id} = ${sql.placeholder('userId')})`,
+      calculation_project_version: projectCalculations.project_version,
+      calculation_server: projectCalculations.server,
+      calculated_at: projectCalculations.calculated_at,
+    })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.company_id))
+    .leftJoin(createdBy, eq(createdBy.id, projects.created_by))
+    .leftJoin(modifiedBy, eq(modifiedBy.id, projects.modified_by))
+    .leftJoin(projectCalculations, eq(projectCalculations.project_id, projects.id))
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .limit(1)
+    .prepare('project_detail_key');
 
-  companyPlan: async (companyId: number, tx: Executor = db): Promise<string | undefined> =>
-    (
+export const projectsRepository = (db: Db) => {
+  const detailKeyQuery = prepareDetailKey(db);
+  return {
+    db,
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
+
+    companyPlan: async (companyId: number, tx: Executor = db): Promise<string | undefined> =>
+      (
+        await tx
+          .select({ plan: companies.plan })
+          .from(companies)
+          .where(eq(companies.id, companyId))
+          .limit(1)
+      )[0]?.plan,
+
+    /** Locks the company row: project creation of one company is serialised (plan limit, names). */
+    lockCompany,
+
+    countInCompany: async (tx: Executor, companyId: number): Promise<number> =>
+      (await tx.select({ n: count() }).from(projects).where(eq(projects.company_id, companyId)))[0]
+        ?.n ?? 0,
+
+    namesInCompany: async (tx: Executor, companyId: number): Promise<string[]> =>
+      (
+        await tx
+          .select({ name: projects.name })
+          .from(projects)
+          .where(eq(projects.company_id, companyId))
+      ).map((r) => r.name),
+
+    list: async (args: {
+      companyId: number;
+      /** Only projects assigned to this user (Member, Employee, Guest). */
+      assignedTo: number | null;
+      search: string;
+      sort: ProjectSort;
+      page: number;
+      pageSize: number;
+    }): Promise<{ rows: SummaryRow[]; count: number }> => {
+      const conditions = [eq(projects.company_id, args.companyId)];
+      // the search finds a project by its name or its number (issue 20)
+      if (args.search !== '') {
+        const pattern = likePattern(args.search);
+        conditions.push(or(ilike(projects.name, pattern), ilike(projects.number, pattern))!);
+      }
+      if (args.assignedTo !== null) {
+        conditions.push(
+          sql`exists (select 1 from ${projectUsers} where ${projectUsers.project_id} = ${projects.id} and ${projectUsers.user_id} = ${args.assignedTo})`,
+        );
+      }
+      const where = and(...conditions);
+      const key = args.sort.replace(/^-/, '') as 'name' | 'created_date' | 'modified_date';
+      const column =
+        key === 'name'
+          ? sql`lower(${projects.name})`
+          : key === 'created_date'
+            ? projects.created_date
+            : projects.modified_date;
+      const direction = args.sort.startsWith('-') ? desc : asc;
+      const rows = await summaries(db)
+        .where(where)
+        .orderBy(direction(column), direction(projects.id))
+        .limit(args.pageSize)
+        .offset((args.page - 1) * args.pageSize);
+      const total = (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0;
+      return { rows, count: total };
+    },
+
+    summary: async (projectId: number, tx: Executor = db): Promise<SummaryRow | undefined> =>
+      (await summaries(tx).where(eq(projects.id, projectId)).limit(1))[0],
+
+    summariesOf: async (tx: Executor, ids: number[]): Promise<SummaryRow[]> =>
+      ids.length === 0
+        ? []
+        : summaries(tx).where(inArray(projects.id, ids)).orderBy(asc(projects.id)),
+
+    /** Company and assignment facts for the access check (no workbook). */
+    accessInfo: async (
+      projectId: number,
+      userId: number,
+    ): Promise<{ company_id: number; assigned: boolean } | undefined> =>
+      (
+        await db
+          .select({
+            company_id: projects.company_id,
+            assigned: sql<boolean>`exists (select 1 from ${projectUsers} where ${projectUsers.project_id} = ${projects.id} and ${projectUsers.user_id} = ${userId})`,
+          })
+          .from(projects)
+          .where(eq(projects.id, projectId))
+          .limit(1)
+      )[0],
+
+    find: async (projectId: number, tx: Executor = db): Promise<ProjectRow | undefined> =>
+      (await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1))[0],
+
+    /** The input hash of the stored workbook (null: not yet computed, a project from before the workbook). */
+    inputHash: async (projectId: number): Promise<string | null | undefined> =>
+      (
+        await db
+          .select({ input_hash: projects.input_hash })
+          .from(projects)
+          .where(eq(projects.id, projectId))
+          .limit(1)
+      )[0]?.input_hash,
+
+    findForUpdate: async (tx: Tx, projectId: number): Promise<ProjectRow | undefined> =>
+      (await tx.select().from(projects).where(eq(projects.id, projectId)).for('update'))[0],
+
+    insert: async (tx: Executor, values: ProjectInsert): Promise<ProjectRow> => {
+      const [row] = await tx.insert(projects).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    assign: async (
+      tx: Executor,
+      projectId: number,
+      userIds: number[],
+      by: number,
+      now: Date,
+    ): Promise<void> => {
+      if (userIds.length === 0) return;
       await tx
-        .select({ plan: companies.plan })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .limit(1)
-    )[0]?.plan,
+        .insert(projectUsers)
+        .values(
+          userIds.map((user_id) => ({
+            project_id: projectId,
+            user_id,
+            assigned_by: by,
+            assigned_date: now,
+          })),
+        )
+        .onConflictDoNothing();
+    },
 
-  /** Locks the company row: project creation of one company is serialised (plan limit, names). */
-  lockCompany,
+    unassign: async (projectId: number, userIds: number[]): Promise<void> => {
+      await db
+        .delete(projectUsers)
+        .where(and(eq(projectUsers.project_id, projectId), inArray(projectUsers.user_id, userIds)));
+    },
 
-  countInCompany: async (tx: Executor, companyId: number): Promise<number> =>
-    (await tx.select({ n: count() }).from(projects).where(eq(projects.company_id, companyId)))[0]
-      ?.n ?? 0,
+    /**
+     * The optimistic-lock write: one UPDATE that checks and raises the version. Undefined when the version
+     * was not `expectedVersion` (another write came first); nothing is changed then.
+     */
+    updateIfVersion: async (
+      tx: Executor,
+      projectId: number,
+      expectedVersion: number,
+      values: Partial<ProjectInsert>,
+    ): Promise<ProjectRow | undefined> =>
+      (
+        await tx
+          .update(projects)
+          .set({ ...values, version: sql`${projects.version} + 1` })
+          .where(and(eq(projects.id, projectId), eq(projects.version, expectedVersion)))
+          .returning()
+      )[0],
 
-  namesInCompany: async (tx: Executor, companyId: number): Promise<string[]> =>
-    (
-      await tx
-        .select({ name: projects.name })
-        .from(projects)
-        .where(eq(projects.company_id, companyId))
-    ).map((r) => r.name),
+    /** Ids of `ids` that belong to the company. */
+    idsInCompany: async (tx: Executor, companyId: number, ids: number[]): Promise<number[]> =>
+      (
+        await tx
+          .select({ id: projects.id })
+          .from(projects)
+          .where(and(eq(projects.company_id, companyId), inArray(projects.id, ids)))
+      ).map((r) => r.id),
 
-  list: async (args: {
-    companyId: number;
-    /** Only projects assigned to this user (Member, Employee, Guest). */
-    assignedTo: number | null;
-    search: string;
-    sort: ProjectSort;
-    page: number;
-    pageSize: number;
-  }): Promise<{ rows: SummaryRow[]; count: number }> => {
-    const conditions = [eq(projects.company_id, args.companyId)];
-    // the search finds a project by its name or its number (issue 20)
-    if (args.search !== '') {
-      const pattern = likePattern(args.search);
-      conditions.push(or(ilike(projects.name, pattern), ilike(projects.number, pattern))!);
-    }
-    if (args.assignedTo !== null) {
-      conditions.push(
-        sql`exists (select 1 from ${projectUsers} where ${projectUsers.project_id} = ${projects.id} and ${projectUsers.user_id} = ${args.assignedTo})`,
+    deleteMany: async (tx: Executor, ids: number[]): Promise<number[]> =>
+      (
+        await tx.delete(projects).where(inArray(projects.id, ids)).returning({ id: projects.id })
+      ).map((r) => r.id),
+
+    findWorkbooks: async (tx: Executor, ids: number[]): Promise<ProjectRow[]> =>
+      tx.select().from(projects).where(inArray(projects.id, ids)).orderBy(asc(projects.id)),
+
+    // calculations
+    findCalculation: async (projectId: number): Promise<CalculationRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(projectCalculations)
+          .where(eq(projectCalculations.project_id, projectId))
+          .limit(1)
+      )[0],
+
+    calculationMeta: async (
+      projectId: number,
+      tx: Executor = db,
+    ): Promise<Omit<CalculationRow, 'result'> | undefined> =>
+      (
+        await tx
+          .select({
+            project_id: projectCalculations.project_id,
+            engine_version: projectCalculations.engine_version,
+            input_hash: projectCalculations.input_hash,
+            project_version: projectCalculations.project_version,
+            server: projectCalculations.server,
+            calculated_at: projectCalculations.calculated_at,
+            calculated_by: projectCalculations.calculated_by,
+          })
+          .from(projectCalculations)
+          .where(eq(projectCalculations.project_id, projectId))
+          .limit(1)
+      )[0],
+
+    /**
+     * Replaces the project's calculation. The update takes every column from `excluded` (the row of the
+     * insert): setting them from `values` again sent, and had the database parse, the result JSON twice.
+     */
+    /** Replaces the project's stored calculation; `on` is a transaction (a durable job's, ADR 0176). */
+    saveCalculation: async (
+      values: typeof projectCalculations.$inferInsert,
+      on: Db | Tx = db,
+    ): Promise<void> => {
+      const { project_id: _id, ...rest } = values;
+      const set = Object.fromEntries(
+        Object.keys(rest).map((column) => [column, sql.raw(`excluded.${column}`)]),
       );
-    }
-    const where = and(...conditions);
-    const key = args.sort.replace(/^-/, '') as 'name' | 'created_date' | 'modified_date';
-    const column =
-      key === 'name'
-        ? sql`lower(${projects.name})`
-        : key === 'created_date'
-          ? projects.created_date
-          : projects.modified_date;
-    const direction = args.sort.startsWith('-') ? desc : asc;
-    const rows = await summaries(db)
-      .where(where)
-      .orderBy(direction(column), direction(projects.id))
-      .limit(args.pageSize)
-      .offset((args.page - 1) * args.pageSize);
-    const total = (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0;
-    return { rows, count: total };
-  },
+      await on
+        .insert(projectCalculations)
+        .values(values)
+        .onConflictDoUpdate({ target: projectCalculations.project_id, set });
+    },
 
-  summary: async (projectId: number, tx: Executor = db): Promise<SummaryRow | undefined> =>
-    (await summaries(tx).where(eq(projects.id, projectId)).limit(1))[0],
+    /**
+     * One query for the cached project detail (ADR 0171): the access facts (company, assignment of `userId`)
+     * and everything the detail's answer depends on besides the workbook and the result — version, hashes,
+     * names, plan, calculation meta. The cache key is made from it.
+     */
+    detailKey: async (projectId: number, userId: number) =>
+      (await detailKeyQuery.execute({ projectId, userId }))[0],
 
-  summariesOf: async (tx: Executor, ids: number[]): Promise<SummaryRow[]> =>
-    ids.length === 0
-      ? []
-      : summaries(tx).where(inArray(projects.id, ids)).orderBy(asc(projects.id)),
+    // users
+    assignedUsers: async (projectId: number) =>
+      db
+        .select({ id: users.id, full_name: users.full_name, email: users.email, role: users.role })
+        .from(projectUsers)
+        .innerJoin(users, eq(users.id, projectUsers.user_id))
+        .where(and(eq(projectUsers.project_id, projectId), eq(users.is_active, true)))
+        .orderBy(asc(users.full_name), asc(users.id)),
 
-  /** Company and assignment facts for the access check (no workbook). */
-  accessInfo: async (
-    projectId: number,
-    userId: number,
-  ): Promise<{ company_id: number; assigned: boolean } | undefined> =>
-    (
-      await db
-        .select({
-          company_id: projects.company_id,
-          assigned: sql<boolean>`exists (select 1 from ${projectUsers} where ${projectUsers.project_id} = ${projects.id} and ${projectUsers.user_id} = ${userId})`,
-        })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .limit(1)
-    )[0],
-
-  find: async (projectId: number, tx: Executor = db): Promise<ProjectRow | undefined> =>
-    (await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1))[0],
-
-  /** The input hash of the stored workbook (null: not yet computed, a project from before the workbook). */
-  inputHash: async (projectId: number): Promise<string | null | undefined> =>
-    (
-      await db
-        .select({ input_hash: projects.input_hash })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .limit(1)
-    )[0]?.input_hash,
-
-  findForUpdate: async (tx: Tx, projectId: number): Promise<ProjectRow | undefined> =>
-    (await tx.select().from(projects).where(eq(projects.id, projectId)).for('update'))[0],
-
-  insert: async (tx: Executor, values: ProjectInsert): Promise<ProjectRow> => {
-    const [row] = await tx.insert(projects).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
-  },
-
-  assign: async (
-    tx: Executor,
-    projectId: number,
-    userIds: number[],
-    by: number,
-    now: Date,
-  ): Promise<void> => {
-    if (userIds.length === 0) return;
-    await tx
-      .insert(projectUsers)
-      .values(
-        userIds.map((user_id) => ({
-          project_id: projectId,
-          user_id,
-          assigned_by: by,
-          assigned_date: now,
-        })),
-      )
-      .onConflictDoNothing();
-  },
-
-  unassign: async (projectId: number, userIds: number[]): Promise<void> => {
-    await db
-      .delete(projectUsers)
-      .where(and(eq(projectUsers.project_id, projectId), inArray(projectUsers.user_id, userIds)));
-  },
-
-  /**
-   * The optimistic-lock write: one UPDATE that checks and raises the version. Undefined when the version
-   * was not `expectedVersion` (another write came first); nothing is changed then.
-   */
-  updateIfVersion: async (
-    tx: Executor,
-    projectId: number,
-    expectedVersion: number,
-    values: Partial<ProjectInsert>,
-  ): Promise<ProjectRow | undefined> =>
-    (
-      await tx
-        .update(projects)
-        .set({ ...values, version: sql`${projects.version} + 1` })
-        .where(and(eq(projects.id, projectId), eq(projects.version, expectedVersion)))
-        .returning()
-    )[0],
-
-  /** Ids of `ids` that belong to the company. */
-  idsInCompany: async (tx: Executor, companyId: number, ids: number[]): Promise<number[]> =>
-    (
-      await tx
-        .select({ id: projects.id })
-        .from(projects)
-        .where(and(eq(projects.company_id, companyId), inArray(projects.id, ids)))
-    ).map((r) => r.id),
-
-  deleteMany: async (tx: Executor, ids: number[]): Promise<number[]> =>
-    (await tx.delete(projects).where(inArray(projects.id, ids)).returning({ id: projects.id })).map(
-      (r) => r.id,
-    ),
-
-  findWorkbooks: async (tx: Executor, ids: number[]): Promise<ProjectRow[]> =>
-    tx.select().from(projects).where(inArray(projects.id, ids)).orderBy(asc(projects.id)),
-
-  // calculations
-  findCalculation: async (projectId: number): Promise<CalculationRow | undefined> =>
-    (
-      await db
-        .select()
-        .from(projectCalculations)
-        .where(eq(projectCalculations.project_id, projectId))
-        .limit(1)
-    )[0],
-
-  calculationMeta: async (
-    projectId: number,
-    tx: Executor = db,
-  ): Promise<Omit<CalculationRow, 'result'> | undefined> =>
-    (
-      await tx
-        .select({
-          project_id: projectCalculations.project_id,
-          engine_version: projectCalculations.engine_version,
-          input_hash: projectCalculations.input_hash,
-          project_version: projectCalculations.project_version,
-          server: projectCalculations.server,
-          calculated_at: projectCalculations.calculated_at,
-          calculated_by: projectCalculations.calculated_by,
-        })
-        .from(projectCalculations)
-        .where(eq(projectCalculations.project_id, projectId))
-        .limit(1)
-    )[0],
-
-  /** Replaces the project's stored calculation; `on` is a transaction (a durable job's, ADR 0176). */
-  saveCalculation: async (
-    values: typeof projectCalculations.$inferInsert,
-    on: Db | Tx = db,
-  ): Promise<void> => {
-    const { project_id: _id, ...rest } = values;
-    await on
-      .insert(projectCalculations)
-      .values(values)
-      .onConflictDoUpdate({ target: projectCalculations.project_id, set: rest });
-  },
-
-  // users
-  assignedUsers: async (projectId: number) =>
-    db
-      .select({ id: users.id, full_name: users.full_name, email: users.email, role: users.role })
-      .from(projectUsers)
-      .innerJoin(users, eq(users.id, projectUsers.user_id))
-      .where(and(eq(projectUsers.project_id, projectId), eq(users.is_active, true)))
-      .orderBy(asc(users.full_name), asc(users.id)),
-
-  unassignedUsers: async (companyId: number, projectId: number) =>
-    db
-      .select({ id: users.id, full_name: users.full_name, email: users.email, role: users.role })
-      .from(users)
-      .where(
-        and(
-          eq(users.company_id, companyId),
-          eq(users.is_active, true),
-          notInArray(
-            users.id,
-            db
-              .select({ id: projectUsers.user_id })
-              .from(projectUsers)
-              .where(eq(projectUsers.project_id, projectId)),
-          ),
-        ),
-      )
-      .orderBy(asc(users.full_name), asc(users.id)),
-
-  /** Active users of the company among `ids`. */
-  companyUserIds: async (companyId: number, ids: number[]): Promise<number[]> =>
-    (
-      await db
-        .select({ id: users.id })
+    unassignedUsers: async (companyId: number, projectId: number) =>
+      db
+        .select({ id: users.id, full_name: users.full_name, email: users.email, role: users.role })
         .from(users)
         .where(
-          and(eq(users.company_id, companyId), eq(users.is_active, true), inArray(users.id, ids)),
+          and(
+            eq(users.company_id, companyId),
+            eq(users.is_active, true),
+            notInArray(
+              users.id,
+              db
+                .select({ id: projectUsers.user_id })
+                .from(projectUsers)
+                .where(eq(projectUsers.project_id, projectId)),
+            ),
+          ),
         )
-    ).map((r) => r.id),
+        .orderBy(asc(users.full_name), asc(users.id)),
 
-  // report logo
-  copyLogo: async (tx: Executor, fromId: number, toId: number): Promise<void> => {
-    await tx.execute(
-      sql`insert into ${projectLogos} (project_id, content_type, sha256, size, data, modified_date, modified_by)
+    /** Active users of the company among `ids`. */
+    companyUserIds: async (companyId: number, ids: number[]): Promise<number[]> =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(eq(users.company_id, companyId), eq(users.is_active, true), inArray(users.id, ids)),
+          )
+      ).map((r) => r.id),
+
+    // report logo
+    copyLogo: async (tx: Executor, fromId: number, toId: number): Promise<void> => {
+      await tx.execute(
+        sql`insert into ${projectLogos} (project_id, content_type, sha256, size, data, modified_date, modified_by)
           select ${toId}, content_type, sha256, size, data, modified_date, modified_by
           from ${projectLogos} where project_id = ${fromId}`,
-    );
-  },
+      );
+    },
 
-  hasLogo: async (projectId: number): Promise<boolean> =>
-    (
+    hasLogo: async (projectId: number): Promise<boolean> =>
+      (
+        await db
+          .select({ id: projectLogos.project_id })
+          .from(projectLogos)
+          .where(eq(projectLogos.project_id, projectId))
+          .limit(1)
+      ).length > 0,
+
+    findLogo: async (projectId: number) =>
+      (
+        await db.select().from(projectLogos).where(eq(projectLogos.project_id, projectId)).limit(1)
+      )[0],
+
+    saveLogo: async (values: typeof projectLogos.$inferInsert): Promise<void> => {
+      const { project_id: _id, ...rest } = values;
       await db
-        .select({ id: projectLogos.project_id })
-        .from(projectLogos)
-        .where(eq(projectLogos.project_id, projectId))
-        .limit(1)
-    ).length > 0,
+        .insert(projectLogos)
+        .values(values)
+        .onConflictDoUpdate({ target: projectLogos.project_id, set: rest });
+    },
 
-  findLogo: async (projectId: number) =>
-    (
-      await db.select().from(projectLogos).where(eq(projectLogos.project_id, projectId)).limit(1)
-    )[0],
-
-  saveLogo: async (values: typeof projectLogos.$inferInsert): Promise<void> => {
-    const { project_id: _id, ...rest } = values;
-    await db
-      .insert(projectLogos)
-      .values(values)
-      .onConflictDoUpdate({ target: projectLogos.project_id, set: rest });
-  },
-
-  userName: async (userId: number | null): Promise<string | null> =>
-    userId === null
-      ? null
-      : ((
-          await db
-            .select({ full_name: users.full_name })
-            .from(users)
-            .where(eq(users.id, userId))
-            .limit(1)
-        )[0]?.full_name ?? null),
-});
+    userName: async (userId: number | null): Promise<string | null> =>
+      userId === null
+        ? null
+        : ((
+            await db
+              .select({ full_name: users.full_name })
+              .from(users)
+              .where(eq(users.id, userId))
+              .limit(1)
+          )[0]?.full_name ?? null),
+  };
+};
 export type ProjectsRepository = ReturnType<typeof projectsRepository>;

@@ -15,6 +15,7 @@ import {
   ProjectSettingDataSchema,
   ProjectSummarySchema,
   ProjectUserSchema,
+  PileDetailSchema,
   ResetSettingsSchema,
   SaveResultSchema,
   SaveWorkbookSchema,
@@ -23,6 +24,7 @@ import {
   UpdateSettingsSchema,
   UserIdsSchema,
 } from '@pfahlplaner/contracts';
+import type { PileDetailData } from '@pfahlplaner/contracts';
 import type { FastifySchemaCompiler, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok, responses } from '#app/lib/envelope';
@@ -32,6 +34,14 @@ import { readUploadedFile } from '#app/lib/upload';
 import { zodValidatorCompiler } from '#app/lib/validation';
 import { requireAuth } from '#app/plugins/auth';
 import type { ProjectsService } from '#app/modules/projects/projects.service';
+
+/** If-None-Match names `etag` (a list of tags, or `*`; weak comparison, RFC 9110 §13.1.2). */
+const matchesEtag = (header: string | undefined, etag: string): boolean =>
+  header !== undefined &&
+  header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag.replace(/^W\//, '');
+  });
 
 const CompanyParams = z.object({ companyId: IdSchema });
 const ProjectParams = z.object({ companyId: IdSchema, projectId: IdSchema });
@@ -148,19 +158,27 @@ export const projectsRoutes = (
       schema: {
         tags,
         summary: 'Project with its workbook and calculation state',
+        description:
+          'Answers with an ETag; a request whose If-None-Match names it gets 304 without a body (ADR 0171).',
         security: bearer,
         params: ProjectParams,
         response: responses(200, ProjectDetailSchema, [400, 401, 404]),
       },
     },
-    async (request) =>
-      ok(
-        await projects.detail(
-          requireAuth(request),
-          request.params.companyId,
-          request.params.projectId,
-        ),
-      ),
+    async (request, reply) => {
+      const answer = await projects.detailAnswer(
+        requireAuth(request),
+        request.params.companyId,
+        request.params.projectId,
+      );
+      reply.header('etag', answer.etag);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+        // Not Modified has no body, so it has no declared response schema to type it by.
+        return reply.code(304 as 200).send(undefined as never);
+      }
+      // Already serialised (and validated when it was made): a JSON string is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(answer.body);
+    },
   );
 
   app.put(
@@ -311,6 +329,30 @@ export const projectsRoutes = (
           request.params.companyId,
           request.params.projectId,
         ),
+      ),
+  );
+
+  app.get(
+    `${BASE}/:projectId/calculation/piles/:index/`,
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Full result of one load point (trace, load rows with distributions), computed on demand while the calculation is fresh',
+        security: bearer,
+        params: ProjectParams.extend({ index: z.coerce.number().int().min(0).max(100_000) }),
+        response: responses(200, PileDetailSchema, [400, 401, 404, 409, 503]),
+      },
+    },
+    async (request) =>
+      ok(
+        (await projects.pileDetail(
+          requireAuth(request),
+          request.params.companyId,
+          request.params.projectId,
+          request.params.index,
+        )) as unknown as PileDetailData,
       ),
   );
 

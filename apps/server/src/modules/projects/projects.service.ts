@@ -15,10 +15,12 @@ import type {
 } from '@pfahlplaner/contracts';
 import type { LicenceGuard } from '#app/lib/policy';
 import { isRole, PLANS, PROJECT_MANAGER_ROLES, PROJECT_NAME_MAX } from '@pfahlplaner/contracts';
-import { ENGINE_VERSION } from '@pfahlplaner/engine';
+import { compactResult, ENGINE_VERSION } from '@pfahlplaner/engine';
+import type { PileDetail } from '@pfahlplaner/engine';
 import { AppError, fieldError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { assertOwnCompany } from '#app/lib/policy';
+import { ok } from '#app/lib/envelope';
 import { sha256 } from '#app/lib/secrets';
 import type { AuthContext } from '#app/modules/auth/auth.service';
 import type { CalcServerConfig } from '#app/modules/calculation/calc-servers';
@@ -38,6 +40,8 @@ import type {
 import { isUniqueViolation } from '#app/db/errors';
 import type { StoredWorkbook } from '#app/modules/projects/workbook';
 import type { CalculationState } from '#app/modules/projects/calculation-state';
+import type { DetailAnswer } from '#app/modules/projects/detail-cache';
+import { createDetailCache } from '#app/modules/projects/detail-cache';
 import { calculationState, notFreshCode } from '#app/modules/projects/calculation-state';
 import {
   defaultSettings,
@@ -60,6 +64,14 @@ type Deps = {
   jobs?: CalculationJobs;
   /** Refuses writes of guests and of companies whose licence expired or was blocked (lib/policy.ts). */
   licence: LicenceGuard;
+  /** Bytes of serialised project details kept per instance (ADR 0171); default 64 MiB. */
+  detailCacheBytes?: number;
+};
+
+/** The stored result in its compact form: results stored before ADR 0170 carry traces and are compacted. */
+const storedResult = (value: unknown): FullProjectResult => {
+  const result = value as FullProjectResult;
+  return result.isCompact === true ? result : compactResult(result);
 };
 
 /** What a route needs from a project: `read` (detail), `write` (edit, calculate), `manage` (assign users). */
@@ -87,6 +99,19 @@ const isManager = (auth: AuthContext) => PROJECT_MANAGER_ROLES.includes(auth.rol
 const iso = (d: Date) => d.toISOString();
 const asPlan = (plan: string | undefined): Plan =>
   (PLANS as readonly string[]).includes(plan ?? '') ? (plan as Plan) : 'Free';
+
+/**
+ * Tenant and visibility: another company's project, or one not assigned to a Member, Employee or Guest, is
+ * 404 (the one rule of `access` and of the cached detail).
+ */
+function assertVisible<T extends { company_id: number; assigned: boolean }>(
+  auth: AuthContext,
+  companyId: number,
+  info: T | undefined,
+): asserts info is T {
+  if (!info || info.company_id !== companyId) throw new AppError('NOT_FOUND');
+  if (!isManager(auth) && !info.assigned) throw new AppError('NOT_FOUND');
+}
 
 /** Writes are refused for guests (GUEST_READ_ONLY) and, for `manage`, for Member and Employee (FORBIDDEN). */
 const assertMayWrite = (auth: AuthContext, mode: AccessMode) => {
@@ -189,6 +214,8 @@ export const storeJobResult =
 
 export const projectsService = (deps: Deps) => {
   const { projects: repo, clock, pool, licence } = deps;
+  const detailCache = createDetailCache(deps.detailCacheBytes);
+  const building = new Map<string, Promise<DetailAnswer>>();
 
   const planOf = async (companyId: number): Promise<Plan> =>
     asPlan(await repo.companyPlan(companyId));
@@ -210,9 +237,7 @@ export const projectsService = (deps: Deps) => {
     mode: AccessMode,
   ): Promise<void> => {
     assertOwnCompany(auth, companyId);
-    const info = await repo.accessInfo(projectId, auth.userId);
-    if (!info || info.company_id !== companyId) throw new AppError('NOT_FOUND');
-    if (!isManager(auth) && !info.assigned) throw new AppError('NOT_FOUND');
+    assertVisible(auth, companyId, await repo.accessInfo(projectId, auth.userId));
     assertMayWrite(auth, mode);
     if (mode !== 'read') await licence.assertWritable(auth);
   };
@@ -364,7 +389,7 @@ export const projectsService = (deps: Deps) => {
     const currentHash = hashOf(row, plan);
     const state = calculationState(calc ?? null, currentHash);
     if (!calc) return { state, calculation: null };
-    const result = calc.result as FullProjectResult;
+    const result = storedResult(calc.result);
     return {
       state,
       calculation: {
@@ -375,12 +400,46 @@ export const projectsService = (deps: Deps) => {
     };
   };
 
+  /** The stored calculation when it is fresh, else 409 with the coded reason. */
   const fresh = async (projectId: number): Promise<FreshCalculation> => {
     const { state, calculation } = await storedCalculation(projectId);
     if (state.state !== 'fresh' || calculation === null) {
       throw new AppError(notFreshCode(state.state === 'fresh' ? { state: 'missing' } : state));
     }
     return calculation;
+  };
+
+  /**
+   * The full result of a fresh calculation (traces, distributions) for the report: recomputed in the pool
+   * from the stored inputs. Fresh means the same inputs' hash and engine version as the stored run, and the
+   * engine is deterministic, so these are the run's numbers (ADR 0170).
+   */
+  const freshFull = async (projectId: number): Promise<FreshCalculation> => {
+    const calculation = await fresh(projectId);
+    const row = await loadProject(projectId);
+    const result = await pool.run(storedOf(row, await planOf(row.company_id)), 'full');
+    return { ...calculation, result };
+  };
+
+  /** The project detail's data (no access check). */
+  const detailOf = async (companyId: number, projectId: number) => {
+    const row = await loadProject(projectId);
+    const plan = await planOf(companyId);
+    const stored = storedOf(row, plan);
+    const hash = hashOf(row, plan);
+    const meta = await repo.calculationMeta(projectId);
+    const calculation = meta ? toCalculationInfo(meta, hash) : null;
+    // Results are shown only while they match the inputs; stale ones stay at GET …/calculation/.
+    const result =
+      calculation && !calculation.stale
+        ? (((await repo.findCalculation(projectId))?.result as FullProjectResult | undefined) ??
+          null)
+        : null;
+    return {
+      project: await summaryOf(projectId),
+      workbook: toWireWorkbook(stored, row.version, result),
+      calculation,
+    };
   };
 
   return {
@@ -392,7 +451,7 @@ export const projectsService = (deps: Deps) => {
      * (CALCULATION_MISSING / CALCULATION_STALE / CALCULATION_ENGINE_CHANGED). Does not check access
      * (call assertAccess first).
      */
-    requireFreshCalculation: fresh,
+    requireFreshCalculation: freshFull,
 
     /**
      * For exports: the state of the stored calculation and the results only when they are fresh (an
@@ -495,23 +554,57 @@ export const projectsService = (deps: Deps) => {
 
     detail: async (auth: AuthContext, companyId: number, projectId: number) => {
       await access(auth, companyId, projectId, 'read');
+      return detailOf(companyId, projectId);
+    },
+
+    /**
+     * GET …/projects/{id}/ as a serialised answer with its entity tag (ADR 0171): one query checks access
+     * (as `access` in read mode) and reads the key; an answer made for that key is served from the cache,
+     * without reading the workbook and the result and without validating the answer again.
+     */
+    detailAnswer: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+    ): Promise<DetailAnswer> => {
+      assertOwnCompany(auth, companyId);
+      const facts = await repo.detailKey(projectId, auth.userId);
+      assertVisible(auth, companyId, facts);
+      const { assigned: _assigned, ...keyed } = facts;
+      const key = JSON.stringify([ENGINE_VERSION, keyed]);
+      const cached = detailCache.get(projectId, key);
+      if (cached) return cached;
+      // Requests that miss together share one build (50 clients opening a changed project at once).
+      const flight = `${projectId}\n${key}`;
+      const pending = building.get(flight);
+      if (pending) return pending;
+      const build = (async () => {
+        const body = JSON.stringify(ok(await detailOf(companyId, projectId)));
+        const answer = { etag: detailCache.etagOf(key), body };
+        detailCache.set(projectId, key, answer);
+        return answer;
+      })().finally(() => building.delete(flight));
+      building.set(flight, build);
+      return build;
+    },
+
+    /**
+     * GET …/calculation/piles/{index}/: the full detail of one load point (layer trace, load rows with their
+     * w/M/Q distributions), recomputed in the pool from the stored inputs while the calculation is fresh
+     * (else 409 with the coded reason); an index without a load point is 404 (ADR 0170).
+     */
+    pileDetail: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+      index: number,
+    ): Promise<PileDetail> => {
+      await access(auth, companyId, projectId, 'read');
+      await fresh(projectId);
       const row = await loadProject(projectId);
-      const plan = await planOf(companyId);
-      const stored = storedOf(row, plan);
-      const hash = hashOf(row, plan);
-      const meta = await repo.calculationMeta(projectId);
-      const calculation = meta ? toCalculationInfo(meta, hash) : null;
-      // Results are shown only while they match the inputs; stale ones stay at GET …/calculation/.
-      const result =
-        calculation && !calculation.stale
-          ? (((await repo.findCalculation(projectId))?.result as FullProjectResult | undefined) ??
-            null)
-          : null;
-      return {
-        project: await summaryOf(projectId),
-        workbook: toWireWorkbook(stored, row.version, result),
-        calculation,
-      };
+      const detail = await pool.pileDetail(storedOf(row, await planOf(companyId)), index);
+      if (detail === null) throw new AppError('NOT_FOUND');
+      return detail;
     },
 
     /** Rename and basic data; mirrored into the settings' project data, so the version rises. */
@@ -684,10 +777,11 @@ export const projectsService = (deps: Deps) => {
       // The calculation checks references too (a save may skip them) and the plan's limits.
       validateWorkbook({ ...stored, version: row.version }, { plan, checkReferences: true });
       const hash = inputHashOf(stored);
+      // Only the compact result is stored and answered (ADR 0170); the local pool makes it in the worker.
       let result: FullProjectResult;
       let now: Date;
       if (!server.url && deps.jobs) {
-        // A durable job (ADR 0176): whichever instance runs it stores the result (storeJobResult).
+        // A durable job (ADR 0176): whichever instance runs it stores the compact result (storeJobResult).
         result = await deps.jobs.run({
           projectId,
           inputHash: hash,
@@ -699,8 +793,8 @@ export const projectsService = (deps: Deps) => {
         now = meta?.input_hash === hash ? meta.calculated_at : clock.now();
       } else {
         result = server.url
-          ? await calculateRemote(server.url, stored, deps.remoteTimeoutMs)
-          : await pool.run(stored);
+          ? compactResult(await calculateRemote(server.url, stored, deps.remoteTimeoutMs))
+          : await pool.run(stored, 'compact');
         now = clock.now();
         await repo.saveCalculation({
           project_id: projectId,
@@ -736,7 +830,7 @@ export const projectsService = (deps: Deps) => {
       const row = await loadProject(projectId);
       const plan = await planOf(companyId);
       return {
-        result: calc.result as FullProjectResult,
+        result: storedResult(calc.result),
         calculation: toCalculationInfo(calc, hashOf(row, plan)),
       };
     },

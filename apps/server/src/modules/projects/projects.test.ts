@@ -71,13 +71,14 @@ describe.each(databases)('project routes on %s', (kind) => {
   const heldPool: CalculationPool = {
     size: realPool.size,
     close: () => realPool.close(),
-    run: async (input) => {
+    run: async (input, form) => {
       const gate = hold;
       gate?.started();
-      const result = await realPool.run(input);
+      const result = await realPool.run(input, form);
       if (gate) await gate.release;
       return result;
     },
+    pileDetail: (input, index) => realPool.pileDetail(input, index),
   };
 
   beforeAll(async () => {
@@ -115,6 +116,7 @@ describe.each(databases)('project routes on %s', (kind) => {
         ['POST', url(c, 1, 'reset-settings/')],
         ['GET', url(c, 1, 'calculate/')],
         ['GET', url(c, 1, 'calculation/')],
+        ['GET', url(c, 1, 'calculation/piles/0/')],
         ['GET', url(c, 1, 'assigned-users/')],
         ['GET', url(c, 1, 'unassigned-users/')],
         ['POST', url(c, 1, 'assign-users/')],

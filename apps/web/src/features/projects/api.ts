@@ -15,7 +15,7 @@ import type {
   VersionConflictData,
   Workbook,
 } from '@pfahlplaner/contracts';
-import type { ProjectResult } from '@pfahlplaner/engine';
+import type { PileDetail, ProjectResult } from '@pfahlplaner/engine';
 import { api } from '../../lib/http/api';
 
 // The payload types are the contracts' (packages/contracts/src/projects.ts). Responses describe the
@@ -38,7 +38,8 @@ export type CalculationRun = Omit<CalculateResponse, 'workbook' | 'result'> & {
 };
 
 /** Answer of `GET …/calculation/`: the stored result, or null before the first calculation. */
-type LastCalculation = (Omit<NonNullable<StoredCalculation>, 'result'> & { result: ProjectResult }) | null;
+type LastCalculation =
+  (Omit<NonNullable<StoredCalculation>, 'result'> & { result: ProjectResult }) | null;
 
 export type {
   CalculationInfo,
@@ -90,6 +91,11 @@ export const projectsApi = {
     }),
   lastCalculation: (companyId: number, projectId: number) =>
     api.request<LastCalculation>(`${base(companyId)}/${projectId}/calculation/`, { auth: true }),
+  /** The full result of one load point of a fresh calculation, computed on demand (ADR 0170). */
+  pileDetail: (companyId: number, projectId: number, index: number) =>
+    api.request<PileDetail>(`${base(companyId)}/${projectId}/calculation/piles/${index}/`, {
+      auth: true,
+    }),
   assignedUsers: (companyId: number, projectId: number) =>
     api.request<ProjectUser[]>(`${base(companyId)}/${projectId}/assigned-users/`, { auth: true }),
   unassignedUsers: (companyId: number, projectId: number) =>

@@ -35,6 +35,7 @@ import { Icon } from './Icon';
 import { PileDetailPanel, SettingsDialog, useLivePreview, WorkspaceTour } from './panels';
 import { issueText, type Translator } from './panels/utils/issue-text';
 import { alignPileResults, pileResultRow, rowIssuesOf } from './results';
+import { usePileDetail } from './pile-detail';
 import { SaveIndicator } from './SaveIndicator';
 import { useWorkbookStore } from './state/useWorkbookStore';
 import { WorkspaceFileActions } from './WorkspaceFileActions';
@@ -83,7 +84,11 @@ export const WorkspacePage = () => {
   if (detail.isError) {
     const code = isApiError(detail.error) ? detail.error.code : null;
     return (
-      <Result status="warning" title={t('workspace.loadFailed')} subTitle={code ? errorText(code) : undefined} />
+      <Result
+        status="warning"
+        title={t('workspace.loadFailed')}
+        subTitle={code ? errorText(code) : undefined}
+      />
     );
   }
   if (!detail.data || !user || (detail.data.calculation && last.isLoading)) {
@@ -163,7 +168,10 @@ const Workspace = ({
   });
   const serverId = server ?? servers.data?.find((s) => s.is_default)?.id ?? 'local';
 
-  const workbook = useMemo((): Workbook => ({ ...doc, version: state.version }), [doc, state.version]);
+  const workbook = useMemo(
+    (): Workbook => ({ ...doc, version: state.version }),
+    [doc, state.version],
+  );
   const fresh = calc !== null && calc.revision === state.revision;
   const preview = useLivePreview(workbook, !fresh);
   const [source, mode] = useMemo((): [ProjectResult | null, ResultMode] => {
@@ -173,7 +181,28 @@ const Workspace = ({
     return [null, 'none'];
   }, [calc, fresh, preview.result]);
 
-  const pileResults = useMemo(() => alignPileResults(doc.piles, source), [doc.piles, source]);
+  // The stored result is compact: the load point shown in the drawer or the load-case panel gets its
+  // trace and distributions on demand (ADR 0170).
+  const [loadPointName, setLoadPointName] = useState<string | null>(null);
+  const sourcePiles = useMemo(() => alignPileResults(doc.piles, source), [doc.piles, source]);
+  const wanted = useMemo(() => {
+    if (!source) return null;
+    const picked =
+      detailRow !== null
+        ? sourcePiles[detailRow]
+        : source.piles.find((p) => loadPointName !== null && p.Pname === loadPointName);
+    const index = picked ? source.piles.indexOf(picked) : -1;
+    return index >= 0 ? index : null;
+  }, [source, sourcePiles, detailRow, loadPointName]);
+  const shown = usePileDetail(
+    companyId,
+    project.id,
+    source,
+    mode === 'fresh',
+    calc?.info.calculated_at ?? null,
+    wanted,
+  );
+  const pileResults = useMemo(() => alignPileResults(doc.piles, shown), [doc.piles, shown]);
   const pileRows = useMemo(() => pileResults.map(pileResultRow), [pileResults]);
   const { decimalSeparator } = usePreferences();
   const translateIssue = useCallback(
@@ -181,13 +210,20 @@ const Workspace = ({
       // one text rule for the row tooltips and the detail panel (identifiers in words, advice on failure,
       // numbers with the user's decimal mark as the detail panel writes them)
       issueText(
-        { language: i18n.language, exists: (k) => i18n.exists(k), t: i18n.t.bind(i18n) as unknown as Translator['t'] },
+        {
+          language: i18n.language,
+          exists: (k) => i18n.exists(k),
+          t: i18n.t.bind(i18n) as unknown as Translator['t'],
+        },
         issue,
         (value) => formatNumber(value, decimalSeparator, { maxDecimals: 4 }),
       ),
     [i18n, decimalSeparator],
   );
-  const rowIssues = useMemo(() => rowIssuesOf(pileResults, translateIssue), [pileResults, translateIssue]);
+  const rowIssues = useMemo(
+    () => rowIssuesOf(pileResults, translateIssue),
+    [pileResults, translateIssue],
+  );
 
   // the company's plan limits are known here: a refusal shows before the save is even tried
   const ruleErrors = useMemo(() => findWorkbookRuleViolations(doc, { plan }), [doc, plan]);
@@ -294,7 +330,13 @@ const Workspace = ({
     <div className="pp-workspace" data-testid="workspace">
       <header className="pp-workspace__bar">
         <Tooltip title={t('workspace.back')}>
-          <Button type="text" icon={<Icon name="back" />} onClick={back} aria-label={t('workspace.back')} data-testid="workspace-back" />
+          <Button
+            type="text"
+            icon={<Icon name="back" />}
+            onClick={back}
+            aria-label={t('workspace.back')}
+            data-testid="workspace-back"
+          />
         </Tooltip>
         <h1
           className="pp-workspace__title"
@@ -317,7 +359,9 @@ const Workspace = ({
             data-testid="calculate"
             data-tour="calculate"
           >
-            {calculating !== null ? t('workspace.calc.running', { seconds: calculating }) : t('workspace.calc.button')}
+            {calculating !== null
+              ? t('workspace.calc.running', { seconds: calculating })
+              : t('workspace.calc.button')}
           </Button>
         </Tooltip>
         {/* one server: nothing to choose, no select taking toolbar room */}
@@ -413,13 +457,23 @@ const Workspace = ({
             key: 'project',
             label: t('workspace.tabs.project'),
             children: (
-              <ProjectDataTab companyId={companyId} project={project} readOnly={readOnly} onSaved={setProject} />
+              <ProjectDataTab
+                companyId={companyId}
+                project={project}
+                readOnly={readOnly}
+                onSaved={setProject}
+              />
             ),
           },
           {
             key: 'calcSettings',
             label: t('workspace.tabs.calcSettings'),
-            children: <CalculationSettingsTab settings={doc.settings} onOpenDialog={() => setSettingsOpen(true)} />,
+            children: (
+              <CalculationSettingsTab
+                settings={doc.settings}
+                onOpenDialog={() => setSettingsOpen(true)}
+              />
+            ),
           },
           {
             key: 'pdf',
@@ -460,7 +514,8 @@ const Workspace = ({
               <LoadCasesTab
                 loadCases={doc.horizontal_loadcases}
                 calculated={mode === 'fresh' || mode === 'stale' ? (calc?.workbook ?? null) : null}
-                result={source}
+                result={shown}
+                onSelectLoadPoint={setLoadPointName}
                 resultMode={mode}
                 dispatch={dispatch}
                 readOnly={readOnly}

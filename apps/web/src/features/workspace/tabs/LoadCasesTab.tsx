@@ -20,6 +20,7 @@ export const LoadCasesTab = ({
   errors,
   gridHeight,
   translateIssue,
+  onSelectLoadPoint,
 }: {
   loadCases: readonly HorizontalLoadCase[];
   calculated: Workbook | null;
@@ -31,6 +32,8 @@ export const LoadCasesTab = ({
   gridHeight: number | string;
   /** text of an engine issue (the workspace's one rule, as for the load points) */
   translateIssue: (issue: EngineIssue<string>) => string;
+  /** The load point whose results the panel shows (its detail is fetched on demand; ADR 0170). */
+  onSelectLoadPoint?: (Pname: string | null) => void;
 }) => {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<Record<number, number | null>>({});
@@ -99,7 +102,12 @@ export const LoadCasesTab = ({
                 resultMode={resultMode}
                 storageKey="loads"
                 height={gridHeight}
-                onSelectRow={(r) => setSelected((s) => ({ ...s, [index]: r }))}
+                onSelectRow={(r) => {
+                  setSelected((s) => ({ ...s, [index]: r }));
+                  onSelectLoadPoint?.(
+                    r != null ? (loadCase.horizontal_loads[r]?.Pname ?? null) : null,
+                  );
+                }}
               />
               <LoadCaseResultPanel
                 loadCase={loadCase}

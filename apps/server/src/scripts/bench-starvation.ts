@@ -1,0 +1,182 @@
+// Bench (run by `npm run bench`, bench/starvation.ts). No starvation (issue 17): 50 concurrent clients for 20 s on the detail of a calculated 200-load-point
+// project while one client keeps asking a light route (the calculation-server list: authentication, no
+// database work) — on PostgreSQL (TEST_DATABASE_URL, else skipped) and on PGlite, each with the compiled
+// server (`apps/server/dist/server.mjs`, built when missing) in its own process. Prints requests/s and
+// p50/p99 of the detail, the light route's p99 and the ratio of light to heavy throughput. Asserts nothing.
+// STARVATION_BENCH_MS shortens the run.
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { largeWorkbook } from '#app/modules/projects/fixtures';
+
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+const DURATION_MS = Number(process.env.STARVATION_BENCH_MS ?? 20_000);
+const CLIENTS = 50;
+const ROWS = 200;
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+const start = async (env: Record<string, string>) => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server.mjs'], {
+    cwd: serverRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO_ACCOUNT: '1',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_LEVEL: 'warn',
+      RENEWAL_INTERVAL_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const base = `http://127.0.0.1:${port}/api`;
+  for (let i = 0; i < 1200; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    const up = await fetch(`${base}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { child, base, out: () => out };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready: ${out}`);
+};
+
+const stop = async (child: ChildProcess) => {
+  child.kill('SIGTERM');
+  if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+const measure = async (label: string, base: string, out: () => string) => {
+  const email = /E-mail:\s+(\S+)/.exec(out())?.[1] ?? '';
+  const password = /Password:\s+(\S+)/.exec(out())?.[1] ?? '';
+  const login = (await (
+    await fetch(`${base}/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+  ).json()) as { data: { access_token: string; user: { company: { id: number } } } };
+  const auth = { authorization: `Bearer ${login.data.access_token}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const projects = `${base}/v1/companies/${login.data.user.company.id}/projects/`;
+  const created = (await (
+    await fetch(projects, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: `Starvation ${randomBytes(3).toString('hex')}` }),
+    })
+  ).json()) as { data: { id: number; version: number; name: string } };
+  const id = created.data.id;
+  const saved = await fetch(`${projects}${id}/update-table-datas/`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify(largeWorkbook(created.data.name, ROWS, created.data.version)),
+  });
+  if (!saved.ok) throw new Error(`save failed: ${await saved.text()}`);
+  const calc = await fetch(`${projects}${id}/calculate/`, { headers: auth });
+  if (!calc.ok) throw new Error(`calculate failed: ${await calc.text()}`);
+  const detail = `${projects}${id}/`;
+  const light = `${base}/v1/calculation-servers/`;
+
+  const heavy: number[] = [];
+  const lightTimes: number[] = [];
+  let failed = 0;
+  const until = performance.now() + DURATION_MS;
+  const client = async (url: string, times: number[], pauseMs: number) => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const res = await fetch(url, { headers: auth });
+      await res.arrayBuffer();
+      if (res.ok) times.push(performance.now() - t0);
+      else failed += 1;
+      if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  };
+  const started = performance.now();
+  await Promise.all([
+    ...Array.from({ length: CLIENTS }, () => client(detail, heavy, 0)),
+    client(light, lightTimes, 20),
+  ]);
+  const seconds = (performance.now() - started) / 1000;
+  heavy.sort((a, b) => a - b);
+  lightTimes.sort((a, b) => a - b);
+  const heavyRps = heavy.length / seconds;
+  const lightRps = lightTimes.length / seconds;
+  console.log(
+    `starvation (${label}): ${CLIENTS} clients on the detail of ${ROWS} calculated load points for ` +
+      `${(DURATION_MS / 1000).toFixed(0)} s: ${heavyRps.toFixed(0)} req/s, p50 ${percentile(heavy, 0.5).toFixed(1)} ms, ` +
+      `p99 ${percentile(heavy, 0.99).toFixed(1)} ms; light route (calculation servers, one client every 20 ms): ` +
+      `p50 ${percentile(lightTimes, 0.5).toFixed(1)} ms, p99 ${percentile(lightTimes, 0.99).toFixed(1)} ms ` +
+      `(target < 100 ms), ${lightRps.toFixed(0)} req/s; light/heavy throughput ${(lightRps / heavyRps).toFixed(3)}; ` +
+      `failed ${failed}; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+};
+
+export async function run(): Promise<void> {
+  if (!existsSync(path.join(serverRoot, 'dist/server.mjs'))) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverRoot, stdio: 'inherit' });
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'pp-starvation-'));
+  try {
+    const server = await start({ DATA_DIR: dir });
+    try {
+      await measure('PGlite', server.base, server.out);
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log('starvation (PostgreSQL): skipped: TEST_DATABASE_URL not set');
+    return;
+  }
+  const name = `pfahlplaner_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const server = await start({ DATABASE_URL: url.toString() });
+    try {
+      await measure('PostgreSQL', server.base, server.out);
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await run();
+}
