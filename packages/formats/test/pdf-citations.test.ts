@@ -58,7 +58,22 @@ describe('the citation table', () => {
 
 describe.each(['de', 'en'] as const)('citations in the %s report', (lang) => {
   const input = (): ReportInput => {
-    const workbook = exampleWorkbook();
+    const example = exampleWorkbook();
+    // The precast driven pile of profile BP 2 gets a cohesive shaft layer: its skin friction then comes
+    // from the driven-pile cohesive table, whose column headings the engine tags unverified ([U], ADR 0152).
+    const workbook = {
+      ...example,
+      soil_profiles: example.soil_profiles.map((profile) =>
+        profile.name !== 'BP 2'
+          ? profile
+          : {
+              ...profile,
+              soil_layers: profile.soil_layers.map((layer, i) =>
+                i === 1 ? { ...layer, qc: null, cuk: 150 } : layer,
+              ),
+            },
+      ),
+    };
     return {
       workbook,
       result: resultOf(workbook),
@@ -88,5 +103,9 @@ describe.each(['de', 'en'] as const)('citations in the %s report', (lang) => {
     expect(text).toContain(`${CITATIONS['EA-driven'].short[lang]} *`);
     expect(text).toContain(`* ${note}`);
     expect(text).not.toContain('[U]');
+    // and the same value is one of the assumptions, in words
+    expect(text).toContain(
+      lang === 'de' ? 'Tabellenwert nicht verifiziert' : 'Table value not verified',
+    );
   }, 120_000);
 });

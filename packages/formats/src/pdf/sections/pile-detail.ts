@@ -90,13 +90,15 @@ function layerBlock(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Con
   // A table value the engine tags unverified ([U], calculation-reference.md §0) gets a star and the note
   // below the table, in words (issue 21); the merged warning with its load points is in "Annahmen".
   let unchecked = false;
+  // Only values the pile uses are starred (a layer below the toe is listed with L_s = 0 and no warning).
   const sourceRef = (
     q: { source: string; tableSource: string | null; lookup: { tag: string } | null } | undefined,
+    used = true,
   ): string => {
     if (!q || q.source === 'none') return t.sourceNone;
     if (q.source === 'override') return t.sourceOverride;
     const cited = shortCitation(q.tableSource ?? trace.mapping, lang);
-    if (q.lookup?.tag !== 'U') return cited;
+    if (!used || q.lookup?.tag !== 'U') return cited;
     unchecked = true;
     return `${cited} *`;
   };
@@ -124,7 +126,7 @@ function layerBlock(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Con
       t.kind[layer.kind],
       num(ctx, layer.shaftLength, 2),
       num(ctx, skin.used / 1000, 3),
-      sourceRef(skin),
+      sourceRef(skin, layer.shaftLength > 0),
       { text: `${f(skin.eta, 2)} · ${f(skin.increase, 2)}`, alignment: 'right' },
       num(ctx, layer.RsStar_i ?? layer.Rs_i, 1),
     ]);
