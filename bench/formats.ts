@@ -1,5 +1,7 @@
 // Formats bench (issues 6, 21): PDF report of 200 load points (default report < 1 s) and Excel import of 2,000 rows
 // (target < 2 s). Prints numbers only.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { calculateProject } from '@pfahlplaner/engine';
 import {
   readWorkbookXlsx,
@@ -20,7 +22,24 @@ function workbookWith(count: number) {
   return { ...base, piles, horizontal_loadcases: [] };
 }
 
+const machineLoad = (): string => {
+  const load = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
+  let pressure = 'n/a';
+  try {
+    pressure = /some avg10=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? 'n/a';
+  } catch {
+    // not Linux, or no pressure stall information
+  }
+  return `average ${load} on ${os.cpus().length} cores, CPU pressure (some, 10 s) ${pressure} %`;
+};
+
 export async function run(): Promise<void> {
+  // Wall time on a shared machine is mostly waiting for a core: print how busy the machine is
+  // (load average; Linux CPU pressure = share of time runnable tasks waited for a CPU).
+  console.log(`pdf: machine load ${machineLoad()}`);
   const pdfWorkbook = workbookWith(200);
   const result = calculateProject(pdfWorkbook);
   const input = {
@@ -41,6 +60,7 @@ export async function run(): Promise<void> {
   // Median of three runs (the machine is shared: wall time includes waiting, CPU time does not).
   const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const s = (ms: number) => (ms / 1000).toFixed(2);
   for (const detail of ['summary', 'all'] as const) {
     for (const lang of ['de', 'en'] as const) {
       const walls: number[] = [];
@@ -55,11 +75,17 @@ export async function run(): Promise<void> {
         cpus.push((used.user + used.system) / 1000);
         size = pdf.byteLength;
       }
+      const times =
+        detail === 'summary'
+          ? `wall min ${s(Math.min(...walls))} s / median ${s(median(walls))} s, CPU min ${s(Math.min(...cpus))} s / median ${s(median(cpus))} s`
+          : `${s(walls[0]!)} s wall, ${s(cpus[0]!)} s CPU`;
       console.log(
-        `pdf: 200 load points, ${detail === 'summary' ? 'default (summary), median of 3' : 'every load point in full'}, ${lang}: ${(median(walls) / 1000).toFixed(2)} s wall, ${(median(cpus) / 1000).toFixed(2)} s CPU, ${(size / 1024).toFixed(0)} KiB${detail === 'summary' ? ' (target < 1 s)' : ''}`,
+        `pdf: 200 load points, ${detail === 'summary' ? 'default (summary), 3 runs' : 'every load point in full'}, ${lang}: ${times}, ${(size / 1024).toFixed(0)} KiB${detail === 'summary' ? ' (target < 1 s)' : ''}`,
       );
     }
   }
+
+  console.log(`pdf: machine load ${machineLoad()}`);
 
   const xlsxWorkbook = workbookWith(2000);
   const bytes = await writeWorkbookXlsx(xlsxWorkbook);

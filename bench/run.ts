@@ -14,7 +14,9 @@ const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'starvation', load: () => import('./starvation') },
 ];
 
-for (const entry of modules) {
+// `npm run bench -- formats projects` runs only the named entries; without names, all.
+const only = process.argv.slice(2);
+for (const entry of modules.filter((m) => only.length === 0 || only.includes(m.name))) {
   console.log(`# ${entry.name}`);
   const loaded = await entry.load();
   await loaded.run();

@@ -133,4 +133,18 @@ describe('PDF report: issue texts', () => {
     );
     expect(issueTextPlaceholders(ENGINE_ISSUE_TEXTS.TOO_SMALL.de)).toEqual([]);
   });
+  it('names the settings a rule reads by their labels, never by their program names or raw values', () => {
+    // the engine passes the settings' raw values (cover in m, share as a fraction); the labels are the
+    // catalogue's (contracts i18n), the values with their units are in Anhang A
+    const entry = {
+      code: 'SECTION_INTERPRETATION_UNVERIFIED',
+      params: { MvonMaxfuerSchub: 0.5, Betondeckung: 0.1 },
+    };
+    expect(issueText(entry, 'de')).toBe(
+      'Auslegung einer Einstellung nicht verifiziert. (Anteil M_max für Schub; Betondeckung)',
+    );
+    expect(issueText(entry, 'en')).toBe(
+      'Interpretation of a setting not verified. (Share of M_max for shear; Concrete cover)',
+    );
+  });
 });

@@ -120,9 +120,15 @@ export const runs = (text: string): Run[] =>
 
 export const sym = (text: string): TableCell => ({ text: runs(text) });
 
-export const head = (label: string, unit = ''): TableCell => ({
+/** A header cell: label with subscripts, unit below; `right` over right-aligned numbers in wide columns. */
+export const head = (
+  label: string,
+  unit = '',
+  options: { alignment?: 'right'; fontSize?: number } = {},
+): TableCell => ({
   text: [...runs(label), ...(unit ? [{ text: `\n[${unit}]`, color: '#444' }] : [])],
   style: 'th',
+  ...options,
 });
 
 export const num = (ctx: Ctx, value: number | null | undefined, decimals: number): TableCell => ({

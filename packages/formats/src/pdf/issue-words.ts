@@ -27,13 +27,6 @@ const mappingWords = (value: string, lang: ReportLang): string => {
   return citation(value, lang);
 };
 
-const TABLE_IDS: Readonly<Record<string, string>> = {
-  'EA-5.12': 'Tab. 5.12',
-  'EA-5.13': 'Tab. 5.13',
-  'EA-5.14': 'Tab. 5.14',
-  'EA-5.15': 'Tab. 5.15',
-};
-
 /** A parameter value in words, or the value itself when it is not a program token. */
 export function paramInWords(
   key: string,
@@ -49,9 +42,7 @@ export function paramInWords(
     case 'mapping':
       return mappingWords(value, lang);
     case 'table':
-      return TABLE_IDS[value]
-        ? citation(TABLE_IDS[value], lang)
-        : citation(value.replace(/^EA-/, ''), lang);
+      return citation(value, lang);
     case 'PfahlTyp':
       return FIELD_TEXTS[lang].PfahlTyp?.option?.[value] ?? value;
     case 'rule':

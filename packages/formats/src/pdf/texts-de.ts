@@ -76,9 +76,11 @@ export const DE = {
   softwareText:
     '{{name}}. Die Rechenverfahren und ihre Prüfung an Handrechnungen sind im Verifikationshandbuch beschrieben (docs/verification.md im Lieferumfang des Programms, erzeugt mit „npm run verify“).',
   method: 'Berechnungsverfahren',
+  uncheckedMark:
+    'nicht durch eine Quelle bestätigter Tabellenwert (vor Freigabe am gedruckten Werk zu prüfen), siehe Annahmen',
   methodText: [
-    'Axiale Pfahlwiderstände aus Erfahrungswerten nach EA-Pfähle 2012, Abschnitt 5.4 (Widerstands-Setzungs-Linie aus Spitzendruck q_b,k und Mantelreibung q_s,k je Schicht).',
-    'Bemessungswert R_c,d = (R_s,k + R_b,k) / γ_t mit dem Teilsicherheitsbeiwert γ_t nach DIN 1054:2021, Tab. A 2.3; Einwirkungen E_d = γ_G · G_k + γ_Q · Q_k mit γ_G, γ_Q nach DIN 1054:2021, Tab. A 2.1 (BS-P).',
+    'Axiale Pfahlwiderstände aus Erfahrungswerten nach {{eaBored}} bzw. {{eaDriven}}; Widerstands-Setzungs-Linie aus Spitzendruck q_b,k und Mantelreibung q_s,k je Schicht.',
+    'Bemessungswert R_c,d = (R_s,k + R_b,k) / γ_t mit dem Teilsicherheitsbeiwert γ_t nach {{gammaT}}; Einwirkungen E_d = γ_G · G_k + γ_Q · Q_k mit γ_G, γ_Q nach {{gammaGQ}}, Bemessungssituation BS-P. Die Zahlenwerte der Beiwerte sind Projekteinstellungen (Tabelle unten).',
     'Erforderliche Pfahllänge: kleinste Länge, bei der E_d/R_d die zulässige Ausnutzung und die Setzung unter E_k die zulässige Setzung nicht überschreiten.',
     'Innere Tragfähigkeit: Schnittgrößen am elastisch gebetteten Stab (Bettungsmodulverfahren), Bemessung des Querschnitts nach DIN EN 1992-1-1 bzw. DIN EN 1993-1-1.',
   ],

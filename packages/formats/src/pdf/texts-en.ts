@@ -67,9 +67,11 @@ export const EN: Texts = {
   softwareText:
     '{{name}}. The methods and their checks against hand calculations are described in the verification manual (docs/verification.md, shipped with the program, generated with “npm run verify”).',
   method: 'Method',
+  uncheckedMark:
+    'table value not confirmed by a source (to be checked against the printed edition before release), see the assumptions',
   methodText: [
-    'Axial pile resistances from empirical values of EA-Pfähle 2012, section 5.4 (resistance–settlement curve from base resistance q_b,k and shaft friction q_s,k per layer).',
-    'Design value R_c,d = (R_s,k + R_b,k) / γ_t with the partial factor γ_t of DIN 1054:2021, Table A 2.3; actions E_d = γ_G · G_k + γ_Q · Q_k with γ_G, γ_Q of DIN 1054:2021, Table A 2.1 (persistent and transient design situation).',
+    'Axial pile resistances from empirical values of {{eaBored}} or {{eaDriven}}; resistance–settlement curve from base resistance q_b,k and shaft friction q_s,k per layer.',
+    'Design value R_c,d = (R_s,k + R_b,k) / γ_t with the partial factor γ_t of {{gammaT}}; actions E_d = γ_G · G_k + γ_Q · Q_k with γ_G, γ_Q of {{gammaGQ}}, persistent and transient design situation. The factors themselves are project settings (table below).',
     'Required pile length: the shortest length at which E_d/R_d does not exceed the permissible utilisation and the settlement under E_k does not exceed the permissible settlement.',
     'Internal capacity: internal forces of the pile on elastic supports (subgrade reaction method), design of the section to EN 1992-1-1 or EN 1993-1-1.',
   ],

@@ -1,5 +1,10 @@
 /** Report texts (the tables in texts-de.ts / texts-en.ts), issue sentences and number formatting per language. */
-import { engineIssueText, FIELD_TEXTS, fillIssueText } from '@pfahlplaner/contracts';
+import {
+  engineIssueText,
+  FIELD_TEXTS,
+  fillIssueText,
+  SETTINGS_FIELDS,
+} from '@pfahlplaner/contracts';
 import { paramInWords } from './issue-words';
 import { DE, type Texts } from './texts-de';
 import { EN } from './texts-en';
@@ -8,6 +13,8 @@ export type ReportLang = 'de' | 'en';
 export type { Texts };
 
 export const TEXTS: Readonly<Record<ReportLang, Texts>> = { de: DE, en: EN };
+
+const SETTING_KEYS: ReadonlySet<string> = new Set(SETTINGS_FIELDS.map((field) => field.key));
 
 /** `{{name}}` placeholders of a text filled in. */
 export const fill = (text: string, values: Record<string, string>): string =>
@@ -34,8 +41,9 @@ export const formatIssueParam = (value: string | number | boolean, lang: ReportL
  * The sentence of an engine issue in the report's language, as a checking engineer reads it: the text of
  * the one issue-text table (contracts ENGINE_ISSUE_TEXTS, the same the web shows) with its numbers
  * formatted in that language, plus the field it concerns and the value and limits the sentence does not
- * state (in words: Wert, Minimum, Maximum). Never the code and never a parameter's program name (other
- * parameters are left out: they are in the calculation trace).
+ * state (in words: Wert, Minimum, Maximum), and the labels of other parameters that are catalogue fields.
+ * Never the code and never a parameter's program name (other parameters are left out: they are in the
+ * calculation trace).
  */
 export const issueText = (
   entry: {
@@ -57,7 +65,13 @@ export const issueText = (
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
     .map(([key, value]) => `${words[key]} = ${format(value as string | number | boolean, key)}`);
   const label = entry.field ? FIELD_TEXTS[lang][entry.field]?.label : undefined;
-  const details = [...(label ? [label] : []), ...extra].join('; ');
+  // parameters that are project settings (the settings a rule reads) by their label, without the
+  // value: the value is printed with the field's unit in Anhang A (the engine's raw value may be in other units)
+  const fields = Object.keys(params)
+    .filter((key) => !filled.used.includes(key) && words[key] === undefined && key !== entry.field)
+    .filter((key) => SETTING_KEYS.has(key))
+    .flatMap((key) => FIELD_TEXTS[lang][key]?.label ?? []);
+  const details = [...(label ? [label] : []), ...fields, ...extra].join('; ');
   return [filled.text || TEXTS[lang].issueFallback, details ? `(${details})` : '']
     .filter((part) => part !== '')
     .join(' ');

@@ -6,6 +6,7 @@ import type {
   RegisterStep1,
   RegisterStep2,
 } from '@pfahlplaner/contracts';
+import { isUniqueViolation } from '#app/db/errors';
 import { AppError, fieldError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { MINUTE } from '#app/lib/clock';
@@ -50,6 +51,8 @@ type Deps = {
 };
 
 const isPending = (user: UserRow): boolean => user.activated_at == null;
+const emailTaken = () =>
+  new AppError('EMAIL_TAKEN', { details: [{ path: 'email', code: 'EMAIL_TAKEN' }] });
 const emailNotFound = () =>
   new AppError('EMAIL_NOT_FOUND', { details: [{ path: 'email', code: 'EMAIL_NOT_FOUND' }] });
 
@@ -124,9 +127,7 @@ export const registrationService = (deps: Deps) => {
       await throttle(input.email, ip);
       const now = clock.now();
       const existing = await users.findByEmail(input.email);
-      if (existing && !isPending(existing)) {
-        throw new AppError('EMAIL_TAKEN', { details: [{ path: 'email', code: 'EMAIL_TAKEN' }] });
-      }
+      if (existing && !isPending(existing)) throw emailTaken();
       const candidate: SignupCandidate = {
         full_name: input.full_name,
         phone: input.phone,
@@ -134,15 +135,22 @@ export const registrationService = (deps: Deps) => {
       };
       // A pending account is not changed here (issue 19): the candidate travels with its code and is
       // applied only when that code is entered, so a second step 1 cannot set the password of the first.
+      // A parallel step 1 for the same address may win the unique key between the lookup and the
+      // insert: that request made the account and mails its code, this one is EMAIL_TAKEN (issue 17).
       const user =
         existing ??
-        (await users.insert({
-          ...candidate,
-          email_verified_at: null,
-          modified_date: now,
-          email: input.email,
-          created_date: now,
-        }));
+        (await users
+          .insert({
+            ...candidate,
+            email_verified_at: null,
+            modified_date: now,
+            email: input.email,
+            created_date: now,
+          })
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) throw emailTaken();
+            throw error;
+          }));
       return sendCode(user, 'signup', lang, candidate);
     },
 

@@ -14,15 +14,17 @@ export function actionsSection(ctx: Ctx, no: number): Content[] {
   const { t, input, settings } = ctx;
   const gammaG = ctx.f(settings.gammaStaendig ?? null, 2);
   const gammaQ = ctx.f(settings.gammaVeraenderlich ?? null, 2);
+  const right = { alignment: 'right' } as const;
   const body: TableCell[][] = [
     [
       head(t.loadPoint),
-      head('n', '–'),
-      head('G_k', 'kN'),
-      head('Q_k', 'kN'),
-      head(`E_k ${t.perPile}`, 'kN'),
-      head(`E_d ${t.perPile}`, 'kN'),
-      head(`E_{d,min} ${t.perPile}`, 'kN'),
+      // numbers are right-aligned, so are their headers
+      head('n', '–', right),
+      head('G_k', 'kN', right),
+      head('Q_k', 'kN', right),
+      head(`E_k ${t.perPile}`, 'kN', right),
+      head(`E_d ${t.perPile}`, 'kN', right),
+      head(`E_{d,min} ${t.perPile}`, 'kN', right),
       head(t.loadSourceLabel),
     ],
   ];
@@ -92,8 +94,10 @@ export function actionsSection(ctx: Ctx, no: number): Content[] {
     const caseBody: TableCell[][] = [
       [
         head(t.loadPoint),
+        // right-aligned over the right-aligned numbers: the columns are wide, a left header would sit
+        // over the number of the column before it
         ...used.map((key) =>
-          head(FIELD_TEXTS[ctx.lang][key]?.label ?? key, key.startsWith('M') ? 'kNm' : 'kN'),
+          head(FIELD_TEXTS[ctx.lang][key]?.label ?? key, key.startsWith('M') ? 'kNm' : 'kN', right),
         ),
       ],
       ...rows.map((r) => [

@@ -12,22 +12,25 @@ type Entry = AssumptionEntry;
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** The issues of the result, merged by severity and sentence, each with its load points. */
+/**
+ * The issues of the result, merged by sentence, each with its load points. A sentence the engine gives
+ * as an assumption for some load points and as a note for others is printed once, with the graver kind.
+ */
 export const collectAssumptions = (ctx: Ctx): Entry[] => {
   const { input, lang, t } = ctx;
   const entries = new Map<string, Entry>();
   const add = (severity: Severity, text: string, where: string, loadCase?: string) => {
-    const key = `${severity}|${text}`;
-    const entry: Entry = entries.get(key) ?? {
+    const entry: Entry = entries.get(text) ?? {
       severity,
       text,
       where: [],
       cases: new Map<string, string[]>(),
     };
+    if (ORDER[severity] < ORDER[entry.severity]) entry.severity = severity;
     const list: string[] = loadCase === undefined ? entry.where : (entry.cases.get(loadCase) ?? []);
     if (!list.includes(where)) list.push(where);
     if (loadCase !== undefined) entry.cases.set(loadCase, list);
-    entries.set(key, entry);
+    entries.set(text, entry);
   };
   for (const entry of input.result.issues) {
     add(entry.severity, issueText(entry, lang), t.wholeProject);

@@ -4,6 +4,7 @@
  * that govern the results. The full settings list is in the appendix (sections/appendix.ts).
  */
 import type { Content } from 'pdfmake/interfaces';
+import { cite } from '../citations';
 import { heading, kvTable, runs, type Ctx } from '../common';
 import { fill } from '../texts';
 import { settingRows } from './appendix';
@@ -15,6 +16,13 @@ export function basisSection(ctx: Ctx, no: number): Content[] {
     typeof s.berichtBaugrundgutachten === 'string' && s.berichtBaugrundgutachten.trim() !== ''
       ? s.berichtBaugrundgutachten.trim()
       : t.notGiven;
+  // the method's sources, from the one citation table (citations.ts)
+  const citations = {
+    eaBored: cite('EA-bored', ctx.lang),
+    eaDriven: cite('EA-driven', ctx.lang),
+    gammaT: cite('DIN1054-A2.3', ctx.lang),
+    gammaGQ: cite('DIN1054-A2.1', ctx.lang),
+  };
   return [
     heading(`${no} ${t.basis}`, 1, { pageBreak: 'before' }),
     heading(`${no}.1 ${t.standards}`, 2),
@@ -22,7 +30,7 @@ export function basisSection(ctx: Ctx, no: number): Content[] {
     heading(`${no}.2 ${t.soilReport}`, 2),
     { text: report, fontSize: 8 },
     heading(`${no}.3 ${t.method}`, 2),
-    { ul: t.methodText.map((line) => ({ text: runs(line) })), fontSize: 8 },
+    { ul: t.methodText.map((line) => ({ text: runs(fill(line, citations)) })), fontSize: 8 },
     {
       unbreakable: true,
       stack: [

@@ -87,10 +87,20 @@ function layerBlock(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Con
   const { t, f, lang } = ctx;
   const trace = pile.trace!;
   const profile = ctx.input.workbook.soil_profiles.find((p) => p.name === row.BodenProfil);
-  const sourceRef = (q: { source: string; tableSource: string | null } | undefined): string => {
+  // A table value the engine tags unverified ([U], calculation-reference.md §0) gets a star and the note
+  // below the table, in words (issue 21); the merged warning with its load points is in "Annahmen".
+  let unchecked = false;
+  // Only values the pile uses are starred (a layer below the toe is listed with L_s = 0 and no warning).
+  const sourceRef = (
+    q: { source: string; tableSource: string | null; lookup: { tag: string } | null } | undefined,
+    used = true,
+  ): string => {
     if (!q || q.source === 'none') return t.sourceNone;
     if (q.source === 'override') return t.sourceOverride;
-    return shortCitation(q.tableSource ?? trace.mapping, lang);
+    const cited = shortCitation(q.tableSource ?? trace.mapping, lang);
+    if (!used || q.lookup?.tag !== 'U') return cited;
+    unchecked = true;
+    return `${cited} *`;
   };
   const body: TableCell[][] = [
     [
@@ -116,7 +126,7 @@ function layerBlock(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Con
       t.kind[layer.kind],
       num(ctx, layer.shaftLength, 2),
       num(ctx, skin.used / 1000, 3),
-      sourceRef(skin),
+      sourceRef(skin, layer.shaftLength > 0),
       { text: `${f(skin.eta, 2)} · ${f(skin.increase, 2)}`, alignment: 'right' },
       num(ctx, layer.RsStar_i ?? layer.Rs_i, 1),
     ]);
@@ -141,6 +151,7 @@ function layerBlock(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Con
       fontSize: 7,
     },
     { text: toeText, fontSize: 7.5, margin: [0, 4, 0, 2] },
+    ...(unchecked ? [{ text: `* ${t.uncheckedMark}`, fontSize: 7, color: '#333' }] : []),
   ];
 }
 

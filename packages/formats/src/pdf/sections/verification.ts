@@ -4,7 +4,7 @@
  */
 import type { AxialPileResult } from '@pfahlplaner/engine';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { flag, head, heading, num, runs, type Ctx, type PileRow } from '../common';
+import { flag, head as headCell, heading, num, runs, type Ctx, type PileRow } from '../common';
 import { pileDetail } from './pile-detail';
 
 type Column = {
@@ -14,6 +14,9 @@ type Column = {
 
 const columnsOf = (ctx: Ctx): Column[] => {
   const { t } = ctx;
+  // 13 equal star columns get the width of the widest header word: headers at 6.5 pt keep the table
+  // within the margins in both languages ("Embedment", "Einbindung")
+  const head = (label: string, unit = '') => headCell(label, unit, { fontSize: 6.5 });
   const showToe = flag(ctx.settings, 'UKKotenInTabelle');
   return [
     { head: head(t.loadPoint), cell: (_p, row) => ({ text: row.Pname ?? '–', bold: true }) },
@@ -68,7 +71,7 @@ export function verificationSection(ctx: Ctx, no: number): Content[] {
       table: {
         headerRows: 1,
         dontBreakRows: true,
-        widths: columns.map((_column, index) => (index === 0 ? 'auto' : '*')),
+        widths: columns.map(() => 'auto'),
         body,
       },
       layout: 'overview',
