@@ -13,18 +13,8 @@ import { issue } from '../issues/issue';
 import { calculateProjectLoadCases } from '../loadcases/calculate-horizontal-loadcases';
 import { ENGINE_VERSION } from '../version';
 import { assignNachweisgruppen, soilProfileUsage, toPileResult } from './assemble';
+import type { RowState } from './row-state';
 import type { AxialPileResult, CalculateOptions, ProjectResult } from './result-types';
-
-/** State of one calculated row between the phases. */
-export type RowState = {
-  setup: PileSetup;
-  search: LengthSearch;
-  /** Evaluation at IstLaenge with the full curve (set by `finalise`). */
-  final: Evaluation | null;
-  issues: EngineIssue[];
-  coordinatedToe: number | null;
-  governedBy: string | null;
-};
 
 const round9 = (x: number) => Math.round(x * 1e9) / 1e9;
 
