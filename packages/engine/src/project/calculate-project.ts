@@ -1,9 +1,7 @@
-import type { Evaluation } from '../axial/evaluate';
 import { evaluateAt } from '../axial/evaluate';
-import type { ModelCache, PileSetup } from '../axial/pile-setup';
+import type { ModelCache } from '../axial/pile-setup';
 import { setupPile } from '../axial/pile-setup';
 import { transparencyIssues } from '../axial/pile-issues';
-import type { LengthSearch } from '../axial/required-length';
 import { findRequiredLength } from '../axial/required-length';
 import { coordinateToes } from '../axial/toe-coordination';
 import type { NormalizedProject, NormalizedSoilProfile } from '../input/types';
