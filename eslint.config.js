@@ -9,7 +9,16 @@ const noDeepImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'reports/**', 'data/**', '**/drizzle/**', '.e2e-data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'reports/**',
+      'data/**',
+      '**/drizzle/**',
+      '.e2e-data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -22,7 +31,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       curly: ['error', 'multi-line'],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
@@ -41,12 +53,25 @@ export default tseslint.config(
         {
           patterns: [
             noDeepImports,
-            { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'The engine does no I/O.' },
-            { group: ['@pfahlplaner/*'], message: 'The engine imports no other workspace package.' },
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process'],
+              message: 'The engine does no I/O.',
+            },
+            {
+              group: ['@pfahlplaner/*'],
+              message: 'The engine imports no other workspace package.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'fetch', 'process', 'console', 'setTimeout', 'setInterval'],
+      'no-restricted-globals': [
+        'error',
+        'fetch',
+        'process',
+        'console',
+        'setTimeout',
+        'setInterval',
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'The engine has no clock.' },
@@ -62,7 +87,10 @@ export default tseslint.config(
         {
           patterns: [
             noDeepImports,
-            { group: ['@pfahlplaner/server', '@pfahlplaner/web', 'node:*'], message: 'contracts is shared, pure code.' },
+            {
+              group: ['@pfahlplaner/server', '@pfahlplaner/web', 'node:*'],
+              message: 'contracts is shared, pure code.',
+            },
           ],
         },
       ],
@@ -77,8 +105,24 @@ export default tseslint.config(
         {
           patterns: [
             noDeepImports,
-            { group: ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'http', 'https', 'net'], message: 'formats does no I/O.' },
-            { group: ['@pfahlplaner/server', '@pfahlplaner/web', '@pfahlplaner/cli'], message: 'formats may import contracts and engine only.' },
+            {
+              group: [
+                'node:*',
+                'fs',
+                'fs/*',
+                'path',
+                'os',
+                'child_process',
+                'http',
+                'https',
+                'net',
+              ],
+              message: 'formats does no I/O.',
+            },
+            {
+              group: ['@pfahlplaner/server', '@pfahlplaner/web', '@pfahlplaner/cli'],
+              message: 'formats may import contracts and engine only.',
+            },
           ],
         },
       ],
@@ -96,11 +140,44 @@ export default tseslint.config(
         {
           patterns: [
             noDeepImports,
-            { group: ['@pfahlplaner/server', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], message: 'The web app talks to the server only over HTTP.' },
+            {
+              group: ['@pfahlplaner/server', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+              message: 'The web app talks to the server only over HTTP.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // Server layering (ADR 0180): helpers, the database schema and the configuration know no feature module.
+    files: [
+      'apps/server/src/lib/**/*.ts',
+      'apps/server/src/db/**/*.ts',
+      'apps/server/src/config.ts',
+      'apps/server/src/calc-server-config.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: ['#app/modules/*', '**/modules/**'],
+              message: 'lib/, db/ and config know no feature module (ADR 0180).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Files above ~400 lines are split by job (ADR 0180). Data catalogues and tests are exempt.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/engine/src/tables/**', 'e2e/**'],
+    rules: { 'max-lines': ['warn', { max: 450, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],

@@ -59,7 +59,7 @@ import { registrationService } from '#app/modules/registration/registration.serv
 import { usersRepository } from '#app/modules/users/users.repository';
 import { usersRoutes } from '#app/modules/users/users.routes';
 import { usersService } from '#app/modules/users/users.service';
-import { licenceGuard } from '#app/lib/policy';
+import { licenceGuard } from '#app/modules/billing/licence-guard';
 import { authenticateHook } from '#app/plugins/auth';
 import { supportAuthHook } from '#app/plugins/support-auth';
 import { failure } from '#app/lib/envelope';

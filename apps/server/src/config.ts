@@ -6,8 +6,8 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ensurePrivateDir } from '#app/db/data-dir-modes';
-import type { CalcServerConfig } from '#app/modules/calculation/calc-servers';
-import { LOCAL_SERVER, parseCalcServers } from '#app/modules/calculation/calc-servers';
+import type { CalcServerConfig } from '#app/calc-server-config';
+import { LOCAL_SERVER, parseCalcServers } from '#app/calc-server-config';
 
 /**
  * The repository root: relative DATA_DIR values resolve against it, wherever npm or tsx was started. The

@@ -15,3 +15,10 @@ export const ASSIGNED_ONLY_ROLES: readonly Role[] = ['Member', 'Employee', 'Gues
 
 export const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/** A stored role string as a Role: an unknown value (or none) counts as the least privileged, Guest. */
+export const roleOf = (value: string | null | undefined): Role => (isRole(value) ? value : 'Guest');
+
+/** A stored plan string as a Plan: an unknown value (or none) counts as Free, the plan that allows least. */
+export const planOf = (value: string | null | undefined): Plan =>
+  (PLANS as readonly string[]).includes(value ?? '') ? (value as Plan) : 'Free';

@@ -1,12 +1,7 @@
 import type { LicenceStatus, Role, TeamAction } from '@pfahlplaner/contracts';
-import { can, isRole, licenceAllowsWrites } from '@pfahlplaner/contracts';
-import { eq } from 'drizzle-orm';
-import type { Db } from '#app/db/database';
-import { companies, subscriptions } from '#app/db/schema/index';
+import { can, licenceAllowsWrites } from '@pfahlplaner/contracts';
 import { AppError } from '#app/lib/app-error';
-import type { Clock } from '#app/lib/clock';
-import type { AuthContext } from '#app/modules/auth/auth.service';
-import { licenceStatus } from '#app/modules/billing/licence';
+import type { AuthContext } from '#app/lib/auth-context';
 
 /*
  * The server's permission policy (docs/permissions.md). Services call these before anything else:
@@ -45,35 +40,3 @@ export const assertLicenceAllowsWrites = (status: LicenceStatus): void => {
   if (status === 'blocked') throw new AppError('LICENCE_BLOCKED');
   if (!licenceAllowsWrites(status)) throw new AppError('LICENCE_EXPIRED');
 };
-
-/**
- * Licence checks that need the database. Built once in app.ts (`licence`) and handed to every service
- * with write routes on company data:
- * `await licence.assertWritable(auth)` before any project write (create, update, copy, delete, settings,
- * calculate-and-store, assign). Reads never call it, so an expired company loses nothing.
- */
-export const licenceGuard = (deps: { db: Db; clock: Clock }) => {
-  const statusOf = async (companyId: number): Promise<LicenceStatus> => {
-    const [row] = await deps.db
-      .select({ plan: companies.plan, subscription: subscriptions })
-      .from(companies)
-      .leftJoin(subscriptions, eq(subscriptions.company_id, companies.id))
-      .where(eq(companies.id, companyId))
-      .limit(1);
-    if (!row) throw new AppError('NOT_FOUND');
-    const plan = row.plan === 'Trial' || row.plan === 'Paid' ? row.plan : 'Free';
-    return licenceStatus(plan, row.subscription ?? undefined, deps.clock.now());
-  };
-  return {
-    statusOf,
-    /** Guests → GUEST_READ_ONLY; expired → LICENCE_EXPIRED; blocked → LICENCE_BLOCKED. */
-    assertWritable: async (auth: AuthContext): Promise<void> => {
-      assertNotGuest(auth);
-      assertLicenceAllowsWrites(await statusOf(auth.companyId));
-    },
-  };
-};
-export type LicenceGuard = ReturnType<typeof licenceGuard>;
-
-/** A stored role string as a Role (rows with an unknown value count as the least privileged, Guest). */
-export const roleOf = (value: string | null): Role => (isRole(value) ? value : 'Guest');

@@ -1,7 +1,7 @@
 import type { NormalizedPile, NormalizedProject } from '../input/types';
 import type { EngineIssue } from '../issues/issue';
 import { buildTrace } from './pile-trace';
-import type { RowState } from './calculate-project';
+import type { RowState } from './row-state';
 import type { AxialPileResult, SoilProfileUsage } from './result-types';
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);

@@ -1,9 +1,7 @@
-import type { Evaluation } from '../axial/evaluate';
 import { evaluateAt } from '../axial/evaluate';
-import type { ModelCache, PileSetup } from '../axial/pile-setup';
+import type { ModelCache } from '../axial/pile-setup';
 import { setupPile } from '../axial/pile-setup';
 import { transparencyIssues } from '../axial/pile-issues';
-import type { LengthSearch } from '../axial/required-length';
 import { findRequiredLength } from '../axial/required-length';
 import { coordinateToes } from '../axial/toe-coordination';
 import type { NormalizedProject, NormalizedSoilProfile } from '../input/types';
@@ -13,18 +11,8 @@ import { issue } from '../issues/issue';
 import { calculateProjectLoadCases } from '../loadcases/calculate-horizontal-loadcases';
 import { ENGINE_VERSION } from '../version';
 import { assignNachweisgruppen, soilProfileUsage, toPileResult } from './assemble';
+import type { RowState } from './row-state';
 import type { AxialPileResult, CalculateOptions, ProjectResult } from './result-types';
-
-/** State of one calculated row between the phases. */
-export type RowState = {
-  setup: PileSetup;
-  search: LengthSearch;
-  /** Evaluation at IstLaenge with the full curve (set by `finalise`). */
-  final: Evaluation | null;
-  issues: EngineIssue[];
-  coordinatedToe: number | null;
-  governedBy: string | null;
-};
 
 const round9 = (x: number) => Math.round(x * 1e9) / 1e9;
 

@@ -11,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
-import { users } from './users';
+import { users } from './tenants';
 
 /** What a sign-up code applies when it is used: the password and contact data of that step 1 (issue 19). */
 export type SignupCandidate = { password_hash: string; full_name: string; phone: string };

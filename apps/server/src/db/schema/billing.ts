@@ -12,8 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
-import { companies } from './companies';
-import { users } from './users';
+import { companies, users } from './tenants';
 
 /**
  * The subscription of a company (Trial or Paid; a Free company has none). One row per company: an upgrade

@@ -1,9 +1,8 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { index, integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
-import { companies } from './companies';
+import { companies, users } from './tenants';
 import { projects } from './projects';
-import { users } from './users';
 
 /**
  * The workbook a project had before its last import, kept so that the import can be undone (ADR 0095).

@@ -1,5 +1,4 @@
-export * from './companies';
-export * from './users';
+export * from './tenants';
 export * from './auth';
 export * from './projects';
 export * from './mail';

@@ -12,8 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { bytea, timestamptz } from './columns';
-import { companies } from './companies';
-import { users } from './users';
+import { companies, users } from './tenants';
 
 /**
  * A project of a company. The workbook (settings, load points, soil profiles, load cases) is one JSONB

@@ -3,6 +3,7 @@ import type { Login, LoginResponse, Role, TokenPair } from '@pfahlplaner/contrac
 import { isRole } from '@pfahlplaner/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '#app/lib/app-error';
+import type { AuthContext } from '#app/lib/auth-context';
 import type { Clock } from '#app/lib/clock';
 import { DAY, MINUTE } from '#app/lib/clock';
 import { verifyPassword } from '#app/lib/passwords';
@@ -17,7 +18,7 @@ export const REFRESH_TOKEN_DAYS = 1;
 export const REFRESH_TOKEN_DAYS_REMEMBER = 30;
 
 /** Who is calling; set on the request by the auth plugin from a valid access token. */
-export type AuthContext = { userId: number; companyId: number; role: Role; email: string };
+export type { AuthContext };
 
 type Deps = {
   users: UsersRepository;

@@ -8,7 +8,7 @@ import {
 import type { Clock } from '#app/lib/clock';
 import { DAY, MINUTE } from '#app/lib/clock';
 import type { BillingRepository, InvoiceRow } from '#app/modules/billing/billing.repository';
-import type { BillingLog } from '#app/modules/billing/billing.service';
+import type { BillingLog } from '#app/modules/billing/subscription-view';
 import type { SubscriptionRow } from '#app/modules/billing/licence';
 import { periodEnd } from '#app/modules/billing/licence';
 import type { PaymentProvider } from '#app/modules/billing/payment-provider';

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import type { BillingRepository, PendingPaymentRow } from '#app/modules/billing/billing.repository';
-import type { BillingLog } from '#app/modules/billing/billing.service';
+import type { BillingLog } from '#app/modules/billing/subscription-view';
 import type { PaymentProvider } from '#app/modules/billing/payment-provider';
 import type { RenewalService } from '#app/modules/billing/renewal.service';
 

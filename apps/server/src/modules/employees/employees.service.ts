@@ -7,14 +7,14 @@ import type {
   MailLang,
   Role,
 } from '@pfahlplaner/contracts';
-import { assignableRoles, canManageUser } from '@pfahlplaner/contracts';
+import { assignableRoles, canManageUser, roleOf } from '@pfahlplaner/contracts';
 import { isUniqueViolation } from '#app/db/errors';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { DAY } from '#app/lib/clock';
 import { hashPassword } from '#app/lib/passwords';
-import type { LicenceGuard } from '#app/lib/policy';
-import { assertCan, assertOwnCompany, roleOf } from '#app/lib/policy';
+import type { LicenceGuard } from '#app/modules/billing/licence-guard';
+import { assertCan, assertOwnCompany } from '#app/lib/policy';
 import { hmacCode, randomOtp, randomPassword } from '#app/lib/secrets';
 import type { AuthContext } from '#app/modules/auth/auth.service';
 import type { BillingService } from '#app/modules/billing/billing.service';

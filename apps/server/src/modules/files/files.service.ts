@@ -14,7 +14,12 @@ import type {
   Plan,
   Workbook,
 } from '@pfahlplaner/contracts';
-import { IMPORT_UNDO_MINUTES, PLANS, safeFileName, SETTINGS_FIELDS } from '@pfahlplaner/contracts';
+import {
+  IMPORT_UNDO_MINUTES,
+  planOf as storedPlan,
+  safeFileName,
+  SETTINGS_FIELDS,
+} from '@pfahlplaner/contracts';
 import { AppError } from '#app/lib/app-error';
 import { textRuleViolations } from '#app/lib/text-rules';
 import type { Clock } from '#app/lib/clock';
@@ -168,10 +173,8 @@ export const filesService = (deps: Deps) => {
   };
 
   /** The company's plan (unknown stored values count as Free, like the projects service). */
-  const planOf = async (companyId: number): Promise<Plan> => {
-    const plan = await files.companyPlan(companyId);
-    return (PLANS as readonly string[]).includes(plan ?? '') ? (plan as Plan) : 'Free';
-  };
+  const planOf = async (companyId: number): Promise<Plan> =>
+    storedPlan(await files.companyPlan(companyId));
 
   /**
    * Reads the file into a workbook with issues (the plan's limits included, at their file location).

@@ -13,9 +13,15 @@ import type {
   VersionConflictData,
   Workbook,
 } from '@pfahlplaner/contracts';
-import type { LicenceGuard } from '#app/lib/policy';
-import { isRole, PLANS, PROJECT_MANAGER_ROLES, PROJECT_NAME_MAX } from '@pfahlplaner/contracts';
-import { compactResult, ENGINE_VERSION } from '@pfahlplaner/engine';
+import type { LicenceGuard } from '#app/modules/billing/licence-guard';
+import {
+  planOf as asPlan,
+  PROJECT_MANAGER_ROLES,
+  PROJECT_NAME_MAX,
+  roleOf,
+} from '@pfahlplaner/contracts';
+import { ENGINE_VERSION } from '@pfahlplaner/engine';
+import { compactResult } from '@pfahlplaner/engine';
 import type { PileDetail } from '@pfahlplaner/engine';
 import { AppError, fieldError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
@@ -37,7 +43,13 @@ import type {
   SummaryRow,
   Tx,
 } from '#app/modules/projects/projects.repository';
-import { isUniqueViolation } from '#app/db/errors';
+import {
+  asNameTaken,
+  assertNameFree,
+  assertProjectRoom,
+  nameKey,
+  nameTakenOr,
+} from '#app/modules/projects/project-rules';
 import type { StoredWorkbook } from '#app/modules/projects/workbook';
 import type { CalculationState } from '#app/modules/projects/calculation-state';
 import type { DetailAnswer } from '#app/modules/projects/detail-cache';
@@ -97,8 +109,6 @@ export type FreshCalculation = {
 
 const isManager = (auth: AuthContext) => PROJECT_MANAGER_ROLES.includes(auth.role);
 const iso = (d: Date) => d.toISOString();
-const asPlan = (plan: string | undefined): Plan =>
-  (PLANS as readonly string[]).includes(plan ?? '') ? (plan as Plan) : 'Free';
 
 /**
  * Tenant and visibility: another company's project, or one not assigned to a Member, Employee or Guest, is
@@ -172,7 +182,7 @@ export const copyName = (name: string, taken: Set<string>): string => {
     const room = Math.max(1, PROJECT_NAME_MAX - suffix.length);
     const base = name.length <= room ? name : shortenAtWord(name, room - 1) + '…';
     const candidate = `${base}${suffix}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
+    if (!taken.has(nameKey(candidate))) return candidate;
   }
 };
 
@@ -289,8 +299,7 @@ export const projectsService = (deps: Deps) => {
         modified_by: auth.userId,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('settings.name', 'PROJECT_NAME_TAKEN');
-      throw error;
+      throw asNameTaken('settings.name', error);
     }
     if (!updated) throw await conflict(projectId, plan);
     const meta = await repo.calculationMeta(projectId);
@@ -358,22 +367,14 @@ export const projectsService = (deps: Deps) => {
     return repo
       .transaction(async (tx) => {
         const plan = asPlan(await repo.lockCompany(tx, companyId));
-        if (plan === 'Free' && (await repo.countInCompany(tx, companyId)) >= 1) {
-          throw new AppError('PLAN_PROJECT_LIMIT');
-        }
-        const taken = (await repo.namesInCompany(tx, companyId)).map((n) => n.toLowerCase());
-        if (taken.includes(input.name.toLowerCase())) {
-          throw fieldError('name', 'PROJECT_NAME_TAKEN');
-        }
+        await assertProjectRoom(plan, () => repo.countInCompany(tx, companyId));
+        assertNameFree(await repo.namesInCompany(tx, companyId), input.name);
         return insertProject(tx, auth, companyId, build(plan), {
           country_id: country ?? null,
           number: input.number ?? '',
         });
       })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw fieldError('name', 'PROJECT_NAME_TAKEN');
-        throw error;
-      });
+      .catch(nameTakenOr('name'));
   };
 
   /**
@@ -518,11 +519,8 @@ export const projectsService = (deps: Deps) => {
     ): Promise<{ plan: Plan; blank: StoredWorkbook }> => {
       await assertCompanyManager(auth, companyId);
       const plan = await planOf(companyId);
-      if (plan === 'Free' && (await repo.countInCompany(repo.db, companyId)) >= 1) {
-        throw new AppError('PLAN_PROJECT_LIMIT');
-      }
-      const taken = (await repo.namesInCompany(repo.db, companyId)).map((n) => n.toLowerCase());
-      if (taken.includes(name.toLowerCase())) throw fieldError('name', 'PROJECT_NAME_TAKEN');
+      await assertProjectRoom(plan, () => repo.countInCompany(repo.db, companyId));
+      assertNameFree(await repo.namesInCompany(repo.db, companyId), name);
       return { plan, blank: defaultWorkbook(name, plan) };
     },
 
@@ -640,10 +638,7 @@ export const projectsService = (deps: Deps) => {
             modified_by: auth.userId,
           });
         })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw fieldError('name', 'PROJECT_NAME_TAKEN');
-          throw error;
-        });
+        .catch(nameTakenOr('name'));
       return summaryOf(projectId);
     },
 
@@ -659,19 +654,15 @@ export const projectsService = (deps: Deps) => {
         const plan = asPlan(await repo.lockCompany(tx, companyId));
         const owned = await repo.idsInCompany(tx, companyId, unique);
         if (owned.length !== unique.length) throw new AppError('NOT_FOUND');
-        if (plan === 'Free' && (await repo.countInCompany(tx, companyId)) + unique.length > 1) {
-          throw new AppError('PLAN_PROJECT_LIMIT');
-        }
-        const taken = new Set(
-          (await repo.namesInCompany(tx, companyId)).map((n) => n.toLowerCase()),
-        );
+        await assertProjectRoom(plan, () => repo.countInCompany(tx, companyId), unique.length);
+        const taken = new Set((await repo.namesInCompany(tx, companyId)).map(nameKey));
         const sources = await repo.findWorkbooks(tx, unique);
         const newIds: number[] = [];
         for (const id of unique) {
           const source = sources.find((s) => s.id === id);
           if (!source) throw new AppError('NOT_FOUND');
           const name = copyName(source.name, taken);
-          taken.add(name.toLowerCase());
+          taken.add(nameKey(name));
           const from = storedOf(source, plan);
           const stored = { ...from, settings: { ...from.settings, name } };
           const newId = await insertProject(tx, auth, companyId, stored, {
@@ -958,5 +949,5 @@ const toUsers = (
     id: r.id,
     full_name: r.full_name,
     email: r.email,
-    role: isRole(r.role) ? r.role : 'Guest',
+    role: roleOf(r.role),
   }));

@@ -2,6 +2,7 @@ import type { OtpPayload } from '#app/db/schema/auth';
 import { AppError } from '#app/lib/app-error';
 import type { Clock } from '#app/lib/clock';
 import { MINUTE } from '#app/lib/clock';
+import type { RateLimiter, RateLimits } from '#app/lib/rate-limiter';
 import { hmacCode, randomOtp } from '#app/lib/secrets';
 import type { CodePurpose, OtpRepository } from '#app/modules/registration/otp.repository';
 
@@ -20,6 +21,40 @@ export const otpError = (code: 'OTP_INCORRECT' | 'OTP_EXPIRED' | 'OTP_TOO_MANY_A
 const retryAfter = (until: number, now: number) => ({
   'retry-after': String(Math.max(1, Math.ceil((until - now) / 1000))),
 });
+
+/** Every code route (sign-up, reset, company e-mail) counts against the client IP and the e-mail address. */
+export const throttleOtp = async (
+  limiter: RateLimiter,
+  limits: RateLimits,
+  email: string,
+  ip: string,
+): Promise<void> => {
+  await limiter.consume(`otp:ip:${ip}`, limits.otpPerIp);
+  await limiter.consume(`otp:email:${email}`, limits.otpPerAccount);
+};
+
+/**
+ * The one resend rule of every mailed code: a new code at most once per OTP_RESEND_INTERVAL_MS after the
+ * last one of the same kind (`OTP_RESEND_TOO_SOON`, 429 with Retry-After).
+ */
+export const assertResendAllowed = (last: { created_at: Date } | undefined, now: Date): void => {
+  if (last && now.getTime() - last.created_at.getTime() < OTP_RESEND_INTERVAL_MS) {
+    throw new AppError('OTP_RESEND_TOO_SOON', {
+      headers: retryAfter(last.created_at.getTime() + OTP_RESEND_INTERVAL_MS, now.getTime()),
+    });
+  }
+};
+
+/** A new random code, the keyed hash that is stored instead of it, and its validity (ADR 0032). */
+export const newCode = (otpKey: Uint8Array, now: Date, validMs = OTP_VALID_MINUTES * MINUTE) => {
+  const code = randomOtp();
+  return {
+    code,
+    code_hash: hmacCode(otpKey, code),
+    created_at: now,
+    expires_at: new Date(now.getTime() + validMs),
+  };
+};
 
 /** Issuing and checking the mailed one-time codes: one place for the limits of every code mail. */
 export const otpCodes = (deps: { otp: OtpRepository; clock: Clock; otpKey: Uint8Array }) => {
@@ -40,28 +75,16 @@ export const otpCodes = (deps: { otp: OtpRepository; clock: Clock; otpKey: Uint8
       supersedes?: number | undefined;
     }): Promise<string> => {
       const now = clock.now();
-      const last = await otp.latest(args.email, args.purpose);
-      if (last && now.getTime() - last.created_at.getTime() < OTP_RESEND_INTERVAL_MS) {
-        throw new AppError('OTP_RESEND_TOO_SOON', {
-          headers: retryAfter(last.created_at.getTime() + OTP_RESEND_INTERVAL_MS, now.getTime()),
-        });
-      }
+      assertResendAllowed(await otp.latest(args.email, args.purpose), now);
       const window = await otp.sendsInWindow(args.email, now);
       if (window.sends >= OTP_DAILY_LIMIT) {
         throw new AppError('OTP_DAILY_LIMIT', {
           headers: retryAfter(window.until.getTime(), now.getTime()),
         });
       }
-      const code = randomOtp();
+      const { code, ...stored } = newCode(deps.otpKey, now, args.validMs);
       await otp.store(
-        {
-          email: args.email,
-          purpose: args.purpose,
-          code_hash: hmacCode(deps.otpKey, code),
-          created_at: now,
-          expires_at: new Date(now.getTime() + (args.validMs ?? OTP_VALID_MINUTES * MINUTE)),
-          payload: args.payload ?? null,
-        },
+        { email: args.email, purpose: args.purpose, ...stored, payload: args.payload ?? null },
         { replace: args.replace, supersedes: args.supersedes },
       );
       return code;

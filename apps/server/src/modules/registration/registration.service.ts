@@ -25,6 +25,7 @@ import {
   OTP_VALID_MINUTES,
   otpCodes,
   otpError,
+  throttleOtp,
 } from '#app/modules/registration/otp-codes';
 import type { UserRow, UsersRepository } from '#app/modules/users/users.repository';
 
@@ -59,11 +60,7 @@ const emailNotFound = () =>
 export const registrationService = (deps: Deps) => {
   const { users, otp, clock, limiter, limits } = deps;
 
-  /** Every OTP route counts against the client IP and the e-mail address. */
-  const throttle = async (email: string, ip: string): Promise<void> => {
-    await limiter.consume(`otp:ip:${ip}`, limits.otpPerIp);
-    await limiter.consume(`otp:email:${email}`, limits.otpPerAccount);
-  };
+  const throttle = (email: string, ip: string) => throttleOtp(limiter, limits, email, ip);
 
   const codes = otpCodes({ otp, clock, otpKey: deps.otpKey });
 

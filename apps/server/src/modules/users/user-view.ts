@@ -1,5 +1,5 @@
-import type { Company, Role, User } from '@pfahlplaner/contracts';
-import { isRole } from '@pfahlplaner/contracts';
+import type { Company, User } from '@pfahlplaner/contracts';
+import { planOf, roleOf } from '@pfahlplaner/contracts';
 import type { CompanyRow, UserWithCompany } from '#app/modules/users/users.repository';
 
 /** Public URL of a company logo; the content hash makes it change with the logo (and hard to guess). */
@@ -22,7 +22,7 @@ export const toCompanyView = (
   postal_code: company.postal_code,
   country_id: company.country_id,
   logo: logoUrl(apiBase, company.id, logoSha),
-  plan: company.plan === 'Trial' || company.plan === 'Paid' ? company.plan : 'Free',
+  plan: planOf(company.plan),
 });
 
 /** The `user` object of login and GET user/me/. */
@@ -31,6 +31,6 @@ export const toUserView = (apiBase: string, { user, company, logoSha }: UserWith
   full_name: user.full_name,
   email: user.email,
   phone: user.phone,
-  role: (isRole(user.role) ? user.role : 'Guest') satisfies Role,
+  role: roleOf(user.role),
   company: toCompanyView(apiBase, company, logoSha),
 });
