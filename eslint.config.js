@@ -180,6 +180,23 @@ export default tseslint.config(
     rules: { 'max-lines': ['warn', { max: 450, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // Above the limit today and named here so that a new large file still warns (issue 22): the field
+    // catalogues are data (one entry per field, like engine/src/tables); the others are to be split by job.
+    files: [
+      'packages/contracts/src/fields/**',
+      'apps/server/src/modules/projects/projects.service.ts',
+      'apps/server/src/modules/projects/projects.routes.ts',
+      'apps/server/src/modules/files/files.service.ts',
+      'apps/web/src/features/workspace/WorkspacePage.tsx',
+      'apps/web/src/features/team/UserManagement.tsx',
+      'apps/web/src/features/team/UpgradePage.tsx',
+      'packages/engine/src/loadcases/calculate-horizontal-loadcases.ts',
+      'packages/engine/src/section/steel-pipe.ts',
+      'packages/formats/src/xml/input-daten.ts',
+    ],
+    rules: { 'max-lines': 'off' },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

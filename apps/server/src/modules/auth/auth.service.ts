@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Login, LoginResponse, Role, TokenPair } from '@pfahlplaner/contracts';
+import type { Login, LoginResponse, TokenPair } from '@pfahlplaner/contracts';
 import { isRole } from '@pfahlplaner/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '#app/lib/app-error';
