@@ -48,7 +48,13 @@ const workbook = (version: number, settings: Record<string, unknown>) => ({
     grundwasserStand: 96,
     soil_layers: [
       { endKote: 95 - p * 0.5, cuk: 0.11, bodenArt: 'Lehm' },
-      { endKote: 60 - p * 0.5, qc: 12 + p, bodenArt: 'Sand', FuszAbsetzbar: true, IstEindringRelevant: true },
+      {
+        endKote: 60 - p * 0.5,
+        qc: 12 + p,
+        bodenArt: 'Sand',
+        FuszAbsetzbar: true,
+        IstEindringRelevant: true,
+      },
     ],
   })),
   piles: Array.from({ length: ROWS }, (_v, k) => ({
@@ -142,7 +148,10 @@ const measure = async (
       console.log(`grid: skipped: Chromium did not start (${browser.message.split('\n')[0]})`);
       return;
     }
-    const call = async <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
+    const call = async <T>(
+      path: string,
+      init: { method?: string; body?: unknown; token?: string } = {},
+    ) => {
       const res = await fetch(`${baseURL}/api${path}`, {
         method: init.method ?? (init.body ? 'POST' : 'GET'),
         headers: {
@@ -152,7 +161,9 @@ const measure = async (
         body: init.body ? JSON.stringify(init.body) : undefined,
       });
       const envelope = (await res.json()) as Envelope<T>;
-      if (envelope.status_code !== 1) throw new Error(`${path}: ${res.status} ${JSON.stringify(envelope)}`);
+      if (envelope.status_code !== 1) {
+        throw new Error(`${path}: ${res.status} ${JSON.stringify(envelope)}`);
+      }
       return envelope.data;
     };
 
@@ -160,7 +171,10 @@ const measure = async (
     for (;;) {
       if (server.exitCode !== null) throw new Error(`server exited: ${log.join('').slice(-2000)}`);
       if (Date.now() > deadline) throw new Error('server not healthy within 120 s');
-      const healthy = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
+      const healthy = await fetch(`${baseURL}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) break;
       await sleep(250);
     }
@@ -196,7 +210,10 @@ const measure = async (
     );
     const token = login.access_token;
     const projects = `/v1/companies/${login.user.company.id}/projects`;
-    const project = await call<{ id: number }>(`${projects}/`, { body: { name: 'Bench 2000' }, token });
+    const project = await call<{ id: number }>(`${projects}/`, {
+      body: { name: 'Bench 2000' },
+      token,
+    });
     const detail = await call<{ workbook: { version: number; settings: Record<string, unknown> } }>(
       `${projects}/${project.id}/`,
       { token },
@@ -207,7 +224,11 @@ const measure = async (
       token,
     });
 
-    const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1440, height: 900 },
+      locale: 'de-DE',
+    });
     // tsx (esbuild keepNames) wraps named functions in `__name(…)`; functions sent to the page need it too
     await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     const page = await context.newPage();
@@ -226,7 +247,9 @@ const measure = async (
       // ms since navigation start until the first load point's name is in the grid
       const at = await page.waitForFunction(
         (selector) => {
-          const cell = document.querySelector(`${selector} .ag-row[row-index="0"] [col-id="Pname"]`);
+          const cell = document.querySelector(
+            `${selector} .ag-row[row-index="0"] [col-id="Pname"]`,
+          );
           return cell?.textContent === 'P1' ? performance.now() : null;
         },
         grid,
@@ -243,7 +266,8 @@ const measure = async (
       viewport.scrollTop = 0;
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const rowHeight =
-        document.querySelector<HTMLElement>(`${selector} .ag-row[row-index="0"]`)?.offsetHeight ?? 28;
+        document.querySelector<HTMLElement>(`${selector} .ag-row[row-index="0"]`)?.offsetHeight ??
+        28;
       const deltas: number[] = [];
       const start = performance.now();
       await new Promise<void>((done) => {
@@ -251,14 +275,20 @@ const measure = async (
         const step = (now: number) => {
           deltas.push(now - last);
           last = now;
-          if (viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 1) return done();
+          if (viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 1) {
+            return done();
+          }
           viewport.scrollTop += rowHeight * 3;
           requestAnimationFrame(step);
         };
         requestAnimationFrame(step);
       });
       const last = document.querySelector(`${selector} .ag-row[row-index="1999"] [col-id="Pname"]`);
-      return { deltas: deltas.slice(1), total: performance.now() - start, lastRow: last?.textContent ?? '' };
+      return {
+        deltas: deltas.slice(1),
+        total: performance.now() - start,
+        lastRow: last?.textContent ?? '',
+      };
     }, grid);
 
     // edit a cell and wait for the committed value on screen (Enter → text in the cell)
@@ -274,7 +304,9 @@ const measure = async (
       // the row in the middle of the grid
       await page.evaluate(
         async ({ selector: gridSelector, row: index }) => {
-          const viewport = document.querySelector<HTMLElement>(`${gridSelector} .ag-grid-viewport`)!;
+          const viewport = document.querySelector<HTMLElement>(
+            `${gridSelector} .ag-grid-viewport`,
+          )!;
           const height =
             document.querySelector<HTMLElement>(`${gridSelector} .ag-row`)?.offsetHeight ?? 28;
           viewport.scrollTop = index * height - viewport.clientHeight / 2;

@@ -14,8 +14,12 @@ for (const name of ['unit', 'e2e']) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
-  if (report.numFailedTestSuites > 0 && (report.numFailedTests ?? 0) === 0) failed += report.numFailedTestSuites;
-  console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests ?? 0} skipped`);
+  if (report.numFailedTestSuites > 0 && (report.numFailedTests ?? 0) === 0) {
+    failed += report.numFailedTestSuites;
+  }
+  console.log(
+    `${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests ?? 0} skipped`,
+  );
 }
 if (npmStatus !== 0 && failed === 0) failed = 1; // lint, typecheck or a runner crash
 console.log(`${passed} passed, ${failed} failed`);

@@ -7,7 +7,10 @@ export const E2E_PASSWORD = 'Pfahl#2026a';
 const post = (baseURL: string, path: string, body: unknown, token?: string): Promise<Response> =>
   fetch(`${baseURL}/api${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
 
@@ -28,16 +31,25 @@ export const createAccount = async (
     confirm_password: E2E_PASSWORD,
     accept_terms: true,
   });
-  if (step1.status !== 201) throw new Error(`register step 1: ${step1.status} ${await step1.text()}`);
+  if (step1.status !== 201) {
+    throw new Error(`register step 1: ${step1.status} ${await step1.text()}`);
+  }
   const otp = await waitForOtp(mailDir, email, since);
   const verify = await post(baseURL, '/v1/otp/verify-otp/', { email, otp });
   if (verify.status !== 200) throw new Error(`verify: ${verify.status}`);
   const step2 = await post(baseURL, '/v1/users/register/', {
     step: 2,
     email,
-    company: { name: `Büro ${label} ${Date.now()}`, street: 'Weg 2', postal_code: '80331', location: 'München' },
+    company: {
+      name: `Büro ${label} ${Date.now()}`,
+      street: 'Weg 2',
+      postal_code: '80331',
+      location: 'München',
+    },
   });
-  if (step2.status !== 201) throw new Error(`register step 2: ${step2.status} ${await step2.text()}`);
+  if (step2.status !== 201) {
+    throw new Error(`register step 2: ${step2.status} ${await step2.text()}`);
+  }
   return { email, password: E2E_PASSWORD };
 };
 

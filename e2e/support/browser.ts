@@ -21,7 +21,12 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-export const newContext = (browser: Browser, baseURL: string, width = 1440, height = 900): Promise<BrowserContext> =>
+export const newContext = (
+  browser: Browser,
+  baseURL: string,
+  width = 1440,
+  height = 900,
+): Promise<BrowserContext> =>
   browser.newContext({ baseURL, viewport: { width, height }, locale: 'de-DE' });
 
 /** Saves a full-page screenshot under screenshots/ (git-ignored) for a person to look at. */

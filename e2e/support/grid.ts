@@ -2,14 +2,21 @@ import type { Locator, Page } from 'playwright-core';
 
 /** A cell of a catalogue grid (`grid-piles`, `grid-layers`, `grid-loads`) by row index and wire name. */
 export const cell = (page: Page, grid: string, row: number, key: string): Locator =>
-  page.locator(`[data-testid="grid-${grid}"] .ag-row[row-index="${row}"] [col-id="${key}"]`).first();
+  page
+    .locator(`[data-testid="grid-${grid}"] .ag-row[row-index="${row}"] [col-id="${key}"]`)
+    .first();
 
 /**
  * A cell scrolled into the grid's DOM first: the grid renders only the columns in view (column
  * virtualisation, ADR 0067), so a column off to the side has no element until the grid is scrolled to it.
  * Scrolls sideways from the left edge in half-viewport steps until the cell exists.
  */
-export const shownCell = async (page: Page, grid: string, row: number, key: string): Promise<Locator> => {
+export const shownCell = async (
+  page: Page,
+  grid: string,
+  row: number,
+  key: string,
+): Promise<Locator> => {
   const target = cell(page, grid, row, key);
   if ((await target.count()) > 0) return target;
   await page.evaluate(
@@ -31,7 +38,13 @@ export const shownCell = async (page: Page, grid: string, row: number, key: stri
 };
 
 /** Types into a cell like a user: focus, type (starts the editor), Enter commits. */
-export const typeInto = async (page: Page, grid: string, row: number, key: string, text: string) => {
+export const typeInto = async (
+  page: Page,
+  grid: string,
+  row: number,
+  key: string,
+  text: string,
+) => {
   await (await shownCell(page, grid, row, key)).click();
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');

@@ -25,10 +25,12 @@ export const plainText = (raw: string): string => {
     const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
     if (!/content-type:\s*text\/plain/i.test(head)) continue;
     const body = rest.join('\n\n');
-    if (/content-transfer-encoding:\s*base64/i.test(head))
-      {return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');}
-    if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
-      {return decodeQuotedPrintable(body);}
+    if (/content-transfer-encoding:\s*base64/i.test(head)) {
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    }
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+      return decodeQuotedPrintable(body);
+    }
     return body;
   }
   return raw

@@ -130,7 +130,10 @@ describe('licence banner of an ending paid period', () => {
     // Support route (the server's SUPPORT_TOKEN): a paid period without a saved card, 5 days left.
     const res = await fetch(`${baseURL}/api/support/companies/${companyId}/subscription/`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${inject('supportToken')}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${inject('supportToken')}`,
+      },
       body: JSON.stringify({
         plan: 'Paid',
         seats: 3,

@@ -73,7 +73,12 @@ describe('change of the sign-in address', () => {
     const licence = await api(
       'PUT',
       `/support/companies/${companyId}/subscription/`,
-      { plan: 'Paid', seats: 5, status: 'active', period_end: new Date(Date.now() + 20 * 86_400_000).toISOString() },
+      {
+        plan: 'Paid',
+        seats: 5,
+        status: 'active',
+        period_end: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+      },
       inject('supportToken'),
     );
     expect(licence.status).toBe(200);

@@ -3,7 +3,13 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, demoAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot, screenshotDir, watchPageErrors } from '../support/browser';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  screenshotDir,
+  watchPageErrors,
+} from '../support/browser';
 import { cell } from '../support/grid';
 
 const baseURL = inject('baseURL');
@@ -107,8 +113,13 @@ describe('import a project from the project list', () => {
     // Free plan: 3 layers in a profile are reported in the preview already (ADR 0097); "Übernehmen"
     // stays disabled (the refusal at apply is covered by the API tests)
     await startImport(page, LEGACY_XML, 'Zu viele Schichten');
-    await page.getByText('Das Projekt „Zu viele Schichten“ wird nicht angelegt.').waitFor({ timeout: 30_000 });
-    await previewDialog(page).getByText(/erlaubt höchstens 2 Bodenschichten je Profil/).first().waitFor();
+    await page
+      .getByText('Das Projekt „Zu viele Schichten“ wird nicht angelegt.')
+      .waitFor({ timeout: 30_000 });
+    await previewDialog(page)
+      .getByText(/erlaubt höchstens 2 Bodenschichten je Profil/)
+      .first()
+      .waitFor();
     expect(await page.getByTestId('import-apply').isDisabled()).toBe(true);
     await screenshot(page, 'projects-import-refused');
     await previewDialog(page).getByRole('button', { name: 'Abbrechen' }).click();

@@ -28,7 +28,10 @@ const copyText = (page: Page): Promise<string> =>
 const api = async <T>(path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
   const res = await fetch(`${baseURL}/api${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const envelope = (await res.json()) as { data: T };
@@ -44,7 +47,10 @@ describe('rectangular selection in the load-point grid', () => {
     const project = await api<{ id: number; version: number }>(`${projects}/`, token, 'POST', {
       name: 'Bereichsauswahl',
     });
-    const detail = await api<{ workbook: Record<string, unknown> }>(`${projects}/${project.id}/`, token);
+    const detail = await api<{ workbook: Record<string, unknown> }>(
+      `${projects}/${project.id}/`,
+      token,
+    );
     await api(`${projects}/${project.id}/update-table-datas/`, token, 'PUT', {
       ...detail.workbook,
       piles: ['R1', 'R2', 'R3'].map((Pname, i) => ({
@@ -62,7 +68,9 @@ describe('rectangular selection in the load-point grid', () => {
     await page.getByTestId('decimal-comma').click();
     await page.goto(`/projects/${project.id}`);
     await page.getByTestId('workspace').waitFor();
-    await expect.poll(async () => (await shownCell(page, 'piles', 2, 'Pname')).innerText()).toBe('R3');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 2, 'Pname')).innerText())
+      .toBe('R3');
 
     // drag from R1's name to R2's type: a 2 × 2 block
     const from = await cell(page, 'piles', 0, 'Pname').boundingBox();
@@ -71,37 +79,54 @@ describe('rectangular selection in the load-point grid', () => {
     await page.mouse.down();
     await page.mouse.move(to!.x + 10, to!.y + 8, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(() => page.getByTestId('grid-range-size').first().innerText()).toBe('2 × 2 Zellen markiert');
+    await expect
+      .poll(() => page.getByTestId('grid-range-size').first().innerText())
+      .toBe('2 × 2 Zellen markiert');
     expect(await copyText(page)).toBe('R1\tbp\r\nR2\tbp');
 
     // Shift+arrows grow it from the same anchor; the copy holds what is shown (decimal comma)
     await (await shownCell(page, 'piles', 0, 'SollDurchmesser')).click();
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
-    await expect.poll(() => page.getByTestId('grid-range-size').first().innerText()).toBe('3 × 1 Zellen markiert');
+    await expect
+      .poll(() => page.getByTestId('grid-range-size').first().innerText())
+      .toBe('3 × 1 Zellen markiert');
     expect(await copyText(page)).toBe('0,6\r\n0,9\r\n1,2');
     await screenshot(page, 'workspace-range-selected');
 
     // paste a 4-row block from Excel (decimal comma) at R2's diameter: one step, one row added
     await (await shownCell(page, 'piles', 1, 'SollDurchmesser')).click();
     await pasteTsv(page, '1,5\t1500\r\n1,25\t1500,5\r\n0,8\t900\r\n0,7\t800\r\n');
-    await expect.poll(async () => (await shownCell(page, 'piles', 4, 'SollDurchmesser')).innerText()).toBe('0,7');
-    expect(await (await shownCell(page, 'piles', 2, 'AlternativeCharakteristischeLastZ')).innerText()).toBe('1500,5');
-    expect(await page.getByTestId('grid-range-size').first().innerText()).toBe('4 × 2 Zellen markiert');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 4, 'SollDurchmesser')).innerText())
+      .toBe('0,7');
+    expect(
+      await (await shownCell(page, 'piles', 2, 'AlternativeCharakteristischeLastZ')).innerText(),
+    ).toBe('1500,5');
+    expect(await page.getByTestId('grid-range-size').first().innerText()).toBe(
+      '4 × 2 Zellen markiert',
+    );
     await screenshot(page, 'workspace-range-pasted');
     await page.keyboard.press('Control+z');
-    await expect.poll(async () => (await shownCell(page, 'piles', 1, 'SollDurchmesser')).innerText()).toBe('0,9');
-    expect(await (await shownCell(page, 'piles', 2, 'AlternativeCharakteristischeLastZ')).innerText()).toBe('');
-    expect(await page.locator('[data-testid="grid-piles"] .pp-grid__count').innerText()).toMatch(/3 Zeilen$/);
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 1, 'SollDurchmesser')).innerText())
+      .toBe('0,9');
+    expect(
+      await (await shownCell(page, 'piles', 2, 'AlternativeCharakteristischeLastZ')).innerText(),
+    ).toBe('');
+    expect(await page.locator('[data-testid="grid-piles"] .pp-grid__count').innerText()).toMatch(
+      /3 Zeilen$/,
+    );
     await page.keyboard.press('Control+y');
-    await expect.poll(async () => (await shownCell(page, 'piles', 4, 'SollDurchmesser')).innerText()).toBe('0,7');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 4, 'SollDurchmesser')).innerText())
+      .toBe('0,7');
     await waitSaved(page);
     const saved = await api<{
-      workbook: { piles: { SollDurchmesser: number; AlternativeCharakteristischeLastZ: number | null }[] };
-    }>(
-      `${projects}/${project.id}/`,
-      token,
-    );
+      workbook: {
+        piles: { SollDurchmesser: number; AlternativeCharakteristischeLastZ: number | null }[];
+      };
+    }>(`${projects}/${project.id}/`, token);
     expect(
       saved.workbook.piles.map((p) => [p.SollDurchmesser, p.AlternativeCharakteristischeLastZ]),
     ).toEqual([
@@ -120,8 +145,13 @@ describe('rectangular selection in the load-point grid', () => {
     const account = await createAccount(baseURL, mailDir, 'autoscroll');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
     const projects = `/v1/companies/${companyId}/projects`;
-    const project = await api<{ id: number }>(`${projects}/`, token, 'POST', { name: 'Auto-Scroll' });
-    const detail = await api<{ workbook: Record<string, unknown> }>(`${projects}/${project.id}/`, token);
+    const project = await api<{ id: number }>(`${projects}/`, token, 'POST', {
+      name: 'Auto-Scroll',
+    });
+    const detail = await api<{ workbook: Record<string, unknown> }>(
+      `${projects}/${project.id}/`,
+      token,
+    );
     await api(`${projects}/${project.id}/update-table-datas/`, token, 'PUT', {
       ...detail.workbook,
       piles: Array.from({ length: 200 }, (_v, i) => ({
@@ -140,7 +170,9 @@ describe('rectangular selection in the load-point grid', () => {
     await page.getByTestId('decimal-point').click();
     await page.goto(`/projects/${project.id}`);
     await page.getByTestId('workspace').waitFor();
-    await expect.poll(async () => (await shownCell(page, 'piles', 0, 'Pname')).innerText()).toBe('P1');
+    await expect
+      .poll(async () => (await shownCell(page, 'piles', 0, 'Pname')).innerText())
+      .toBe('P1');
     const grid = '[data-testid="grid-piles"]';
     const rangeSize = () => page.getByTestId('grid-range-size').first().innerText();
     const size = async (): Promise<[number, number]> => {
@@ -152,8 +184,12 @@ describe('rectangular selection in the load-point grid', () => {
     // (AG Grid 36: one `.ag-grid-viewport` scrolls rows and columns; header and pinned columns are sticky)
     const viewport = (await page.locator(`${grid} .ag-grid-viewport`).boundingBox())!;
     const lastVisibleRow = await page.evaluate((selector) => {
-      const bottom = document.querySelector(`${selector} .ag-grid-viewport`)!.getBoundingClientRect().bottom;
-      const rows = Array.from(document.querySelectorAll<HTMLElement>(`${selector} .ag-row[row-index]`));
+      const bottom = document
+        .querySelector(`${selector} .ag-grid-viewport`)!
+        .getBoundingClientRect().bottom;
+      const rows = Array.from(
+        document.querySelectorAll<HTMLElement>(`${selector} .ag-row[row-index]`),
+      );
       return Math.max(
         ...rows
           .filter((row) => row.getBoundingClientRect().top < bottom)
@@ -165,7 +201,9 @@ describe('rectangular selection in the load-point grid', () => {
     await page.mouse.move(from.x + 10, from.y + 8);
     await page.mouse.down();
     await page.mouse.move(from.x + 10, viewport.y + viewport.height + 60, { steps: 4 });
-    await expect.poll(async () => (await size())[0], { timeout: 20_000 }).toBeGreaterThanOrEqual(120);
+    await expect
+      .poll(async () => (await size())[0], { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(120);
     await page.mouse.up();
     const [rowsSelected, columnsSelected] = await size();
     expect(columnsSelected).toBe(1);
@@ -189,7 +227,9 @@ describe('rectangular selection in the load-point grid', () => {
     // the scrolling columns' area: right of the name column, left of the pinned results (if shown)
     const area = await page.evaluate((selector) => {
       const header = (key: string) =>
-        document.querySelector(`${selector} .ag-header-cell[col-id="${key}"]`)?.getBoundingClientRect();
+        document
+          .querySelector(`${selector} .ag-header-cell[col-id="${key}"]`)
+          ?.getBoundingClientRect();
       const box = document.querySelector(`${selector} .ag-grid-viewport`)!.getBoundingClientRect();
       const pinnedRight = ['R_d', 'EzuR', 'IstLaenge']
         .map((key) => header(key)?.left)

@@ -229,7 +229,9 @@ export const startFakeStripe = async () => {
       return { status: 200, body: charge(intent, expand) };
     }
     if (intent && method === 'POST' && m?.[2]) {
-      if (succeedBeforeCancel.delete(intent.id) && intent.status === 'requires_action') succeed(intent);
+      if (succeedBeforeCancel.delete(intent.id) && intent.status === 'requires_action') {
+        succeed(intent);
+      }
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
         return invalid('payment_intent_unexpected_state', 'intent', `status ${intent.status}`);
       }

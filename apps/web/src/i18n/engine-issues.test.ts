@@ -13,7 +13,7 @@ describe('engine issue texts', () => {
   ])('translates every engine issue code in %s', (_lang, tree) => {
     const texts = issueTexts(tree);
     const missing = ENGINE_ISSUE_CODES.filter(
-      (code) => typeof texts[code] !== 'string' || (texts[code]).trim() === '',
+      (code) => typeof texts[code] !== 'string' || texts[code].trim() === '',
     );
     expect(missing).toEqual([]);
   });

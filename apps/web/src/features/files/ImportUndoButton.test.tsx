@@ -50,7 +50,13 @@ const serve = (status: ImportUndoStatus, role = 'Owner') => {
       calls.push(`${method} ${url.replace(/^.*\/api/, '')} ${body}`.trim());
       if (method === 'POST') {
         return Promise.resolve(
-          envelope({ version: 7, modified_date: '', calculation: null, summary: {}, undo_until: null }),
+          envelope({
+            version: 7,
+            modified_date: '',
+            calculation: null,
+            summary: {},
+            undo_until: null,
+          }),
         );
       }
       return Promise.resolve(envelope(status));

@@ -53,7 +53,12 @@ export type ImportUndoButtonProps = {
  * `GET …/import-file/undo/`, so the action is back after a page reload; it disappears when the window
  * ends or the project is changed (its version moves past the imported one). Never shown to guests.
  */
-export const ImportUndoButton = ({ companyId, projectId, version, onUndone }: ImportUndoButtonProps) => {
+export const ImportUndoButton = ({
+  companyId,
+  projectId,
+  version,
+  onUndone,
+}: ImportUndoButtonProps) => {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -78,10 +83,7 @@ export const ImportUndoButton = ({ companyId, projectId, version, onUndone }: Im
   }, [until]);
 
   const canUndo =
-    !isGuest &&
-    until !== null &&
-    until !== ended &&
-    status.data?.imported_version === version;
+    !isGuest && until !== null && until !== ended && status.data?.imported_version === version;
   if (!canUndo) return null;
 
   const undo = async () => {

@@ -27,7 +27,9 @@ export const ColumnChooser = ({
       void message.warning({ content: t('workspace.grid.defaultColumn'), key: 'column-chooser' });
       return;
     }
-    setChosen((current) => (on ? [...current, column.key] : current.filter((key) => key !== column.key)));
+    setChosen((current) =>
+      on ? [...current, column.key] : current.filter((key) => key !== column.key),
+    );
   };
   const apply = () => {
     const result = applyColumnChoice(columns, chosen);
@@ -50,12 +52,19 @@ export const ColumnChooser = ({
         >
           {column.label}
           {column.unit && <span className="pp-muted"> [{column.unit}]</span>}
-          {!column.isOptional && <Tag className="pp-column-tag">{t('workspace.grid.defaultTag')}</Tag>}
+          {!column.isOptional && (
+            <Tag className="pp-column-tag">{t('workspace.grid.defaultTag')}</Tag>
+          )}
         </Checkbox>
       ));
   return (
     <>
-      <Button size="small" icon={<Icon name="columns" />} onClick={start} data-testid="column-chooser">
+      <Button
+        size="small"
+        icon={<Icon name="columns" />}
+        onClick={start}
+        data-testid="column-chooser"
+      >
         {t('workspace.grid.columns')}
       </Button>
       <Modal

@@ -53,9 +53,18 @@ describe('column model from the catalogue', () => {
 
 describe('cell input', () => {
   it('reads numbers with the decimal comma and point, and stores numbers', () => {
-    expect(parseCellInput(column('SollDurchmesser'), '1,2', 'comma')).toEqual({ ok: true, value: 1.2 });
-    expect(parseCellInput(column('SollDurchmesser'), '1.2', 'point')).toEqual({ ok: true, value: 1.2 });
-    expect(parseCellInput(column('SollDurchmesser'), '', 'point')).toEqual({ ok: true, value: null });
+    expect(parseCellInput(column('SollDurchmesser'), '1,2', 'comma')).toEqual({
+      ok: true,
+      value: 1.2,
+    });
+    expect(parseCellInput(column('SollDurchmesser'), '1.2', 'point')).toEqual({
+      ok: true,
+      value: 1.2,
+    });
+    expect(parseCellInput(column('SollDurchmesser'), '', 'point')).toEqual({
+      ok: true,
+      value: null,
+    });
     expect(formatCellValue(column('SollDurchmesser'), 1.25, 'comma')).toBe('1,25');
     expect(formatCellValue(column('SollDurchmesser'), 1.25, 'point')).toBe('1.25');
   });
@@ -73,14 +82,26 @@ describe('cell input', () => {
       ok: false,
       error: 'integer',
     });
-    expect(parseCellInput(column('PfahlAnzahl'), '-3', 'point')).toEqual({ ok: false, error: 'integer' });
-    expect(parseCellInput(column('PfahlAnzahl'), 'vier', 'point')).toEqual({ ok: false, error: 'integer' });
+    expect(parseCellInput(column('PfahlAnzahl'), '-3', 'point')).toEqual({
+      ok: false,
+      error: 'integer',
+    });
+    expect(parseCellInput(column('PfahlAnzahl'), 'vier', 'point')).toEqual({
+      ok: false,
+      error: 'integer',
+    });
   });
 
   it('reads enum codes and translated labels', () => {
     expect(parseCellInput(column('PfahlTyp'), 'bp', 'point')).toEqual({ ok: true, value: 'bp' });
-    expect(parseCellInput(column('PfahlTyp'), 'Bohrpfahl', 'point')).toEqual({ ok: true, value: 'bp' });
-    expect(parseCellInput(column('PfahlTyp'), 'Holzpfahl', 'point')).toEqual({ ok: false, error: 'option' });
+    expect(parseCellInput(column('PfahlTyp'), 'Bohrpfahl', 'point')).toEqual({
+      ok: true,
+      value: 'bp',
+    });
+    expect(parseCellInput(column('PfahlTyp'), 'Holzpfahl', 'point')).toEqual({
+      ok: false,
+      error: 'option',
+    });
   });
 
   it('validates stored values with the catalogue rules', () => {
@@ -111,10 +132,18 @@ describe('clipboard text', () => {
 });
 
 describe('paste plan', () => {
-  const visible = piles.filter((c) => ['Pname', 'PfahlTyp', 'SollDurchmesser', 'Rs_k', 'BodenProfil'].includes(c.key));
+  const visible = piles.filter((c) =>
+    ['Pname', 'PfahlTyp', 'SollDurchmesser', 'Rs_k', 'BodenProfil'].includes(c.key),
+  );
 
   it('fills right and down from the focused cell, skips result columns and extends rows', () => {
-    const plan = planPaste('101\tbp\t1,2\tBP 1\n102\tbp\t0,9\tBP 1', { row: 1, columnKey: 'Pname' }, visible, 1, 'comma');
+    const plan = planPaste(
+      '101\tbp\t1,2\tBP 1\n102\tbp\t0,9\tBP 1',
+      { row: 1, columnKey: 'Pname' },
+      visible,
+      1,
+      'comma',
+    );
     expect(plan).toEqual({
       ok: true,
       rowCount: 3,
@@ -200,12 +229,21 @@ describe('paste into a selected range', () => {
       { row: 1, key: 'SollDurchmesser', value: 0.6 },
       { row: 1, key: 'BodenProfil', value: '0,6' },
     ]);
-    expect(plan.ok && plan.area).toEqual({ row: 0, height: 2, keys: ['SollDurchmesser', 'BodenProfil'] });
+    expect(plan.ok && plan.area).toEqual({
+      row: 0,
+      height: 2,
+      keys: ['SollDurchmesser', 'BodenProfil'],
+    });
   });
 
   it('writes nothing and adds no rows when the selection starts on the (last) result columns', () => {
     const plan = planPaste('1\t2\n3\t4', { row: 3, columnKey: 'Rs_k' }, visible, 2, 'point');
-    expect(plan).toEqual({ ok: true, edits: [], rowCount: 2, area: { row: 3, height: 2, keys: [] } });
+    expect(plan).toEqual({
+      ok: true,
+      edits: [],
+      rowCount: 2,
+      area: { row: 3, height: 2, keys: [] },
+    });
   });
 });
 

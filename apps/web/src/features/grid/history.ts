@@ -10,7 +10,11 @@ export const createHistory = <T>(present: T): History<T> => ({ past: [], present
 export const pushHistory = <T>(history: History<T>, next: T, limit = HISTORY_LIMIT): History<T> => {
   if (next === history.present) return history;
   const past = [...history.past, history.present];
-  return { past: past.length > limit ? past.slice(past.length - limit) : past, present: next, future: [] };
+  return {
+    past: past.length > limit ? past.slice(past.length - limit) : past,
+    present: next,
+    future: [],
+  };
 };
 
 export const undoHistory = <T>(history: History<T>): History<T> => {

@@ -60,7 +60,12 @@ export const planPaste = (
   return {
     ok: true,
     edits,
-    rowCount: edits.length > 0 ? Math.max(currentRowCount, start.row + matrix.length) : currentRowCount,
-    area: { row: start.row, height: matrix.length, keys: editable.slice(0, width).map((c) => c.key) },
+    rowCount:
+      edits.length > 0 ? Math.max(currentRowCount, start.row + matrix.length) : currentRowCount,
+    area: {
+      row: start.row,
+      height: matrix.length,
+      keys: editable.slice(0, width).map((c) => c.key),
+    },
   };
 };

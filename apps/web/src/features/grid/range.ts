@@ -32,7 +32,11 @@ export const inRect = (rect: Rect, row: number, col: number): boolean =>
   row >= rect.top && row <= rect.bottom && col >= rect.left && col <= rect.right;
 
 /** Both corners inside a grid of `rowCount` × `colCount` (after rows were removed or columns hidden). */
-export const clampRange = (range: CellRange, rowCount: number, colCount: number): CellRange | null => {
+export const clampRange = (
+  range: CellRange,
+  rowCount: number,
+  colCount: number,
+): CellRange | null => {
   if (rowCount <= 0 || colCount <= 0) return null;
   const clamp = (cell: CellRef): CellRef => ({
     row: Math.max(0, Math.min(rowCount - 1, cell.row)),
@@ -115,6 +119,8 @@ export const autoScrollStep = (
   const step = (depth: number) =>
     Math.min(AUTO_SCROLL_MAX_STEP, 1 + Math.floor(depth / AUTO_SCROLL_PX_PER_STEP));
   if (pointer >= end - zone && (zone > 0 || pointer > end)) return step(pointer - (end - zone));
-  if (pointer <= start + zone && (zone > 0 || pointer < start)) return -step(start + zone - pointer);
+  if (pointer <= start + zone && (zone > 0 || pointer < start)) {
+    return -step(start + zone - pointer);
+  }
   return 0;
 };

@@ -17,8 +17,9 @@ export const stripMarks = (
   statuses.forEach((status, index) => {
     if (status === 'ok') return;
     const previous = marks.at(-1);
-    if (previous && previous.status === status && previous.last === index - 1) previous.last = index;
-    else marks.push({ status, first: index, last: index });
+    if (previous && previous.status === status && previous.last === index - 1) {
+      previous.last = index;
+    } else marks.push({ status, first: index, last: index });
   });
   return marks;
 };

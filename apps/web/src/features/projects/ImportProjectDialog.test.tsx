@@ -4,7 +4,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http/api-error';
 import { renderPage } from '../../test/render';
-import { ImportProjectDialog, projectNameFromFile, type ProjectImportOps } from './ImportProjectDialog';
+import {
+  ImportProjectDialog,
+  projectNameFromFile,
+  type ProjectImportOps,
+} from './ImportProjectDialog';
 
 afterEach(() => cleanup());
 
@@ -129,7 +133,9 @@ describe('ImportProjectDialog', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Projektname').value).toBe('Brücke Nord');
     fireEvent.click(screen.getByTestId('project-import-next'));
     expect(await screen.findByTestId('import-new-project')).toBeTruthy();
-    expect(screen.getByText(/legt das neue Projekt „Brücke Nord“ mit diesen Daten an/)).toBeTruthy();
+    expect(
+      screen.getByText(/legt das neue Projekt „Brücke Nord“ mit diesen Daten an/),
+    ).toBeTruthy();
     expect(calls).toEqual(['preview Brücke Nord Brücke_Nord.xlsx']);
     expect(events).toEqual([]);
     fireEvent.click(screen.getByTestId('import-apply'));
@@ -206,9 +212,8 @@ describe('ImportProjectDialog', () => {
     // at the name field (the notification says it too)
     await waitFor(() =>
       expect(
-        screen
-          .getByTestId('project-import-form')
-          .querySelector('.ant-form-item-explain-error')?.textContent,
+        screen.getByTestId('project-import-form').querySelector('.ant-form-item-explain-error')
+          ?.textContent,
       ).toBe('Ein Projekt mit diesem Namen existiert bereits.'),
     );
     expect(calls).toEqual(['preview Lasten Lasten.xls']);

@@ -15,7 +15,12 @@ import { percentOf, type OnProgress, type Progress as TransferProgress } from '.
  * the company-level preview and the apply that creates the project with the file in one transaction.
  */
 export type ProjectImportOps = {
-  preview: (companyId: number, file: File, name: string, onProgress: OnProgress) => Promise<ImportPreview>;
+  preview: (
+    companyId: number,
+    file: File,
+    name: string,
+    onProgress: OnProgress,
+  ) => Promise<ImportPreview>;
   apply: (
     companyId: number,
     file: File,
@@ -107,7 +112,9 @@ export const ImportProjectDialog = ({
     }
     setFile(picked);
     setFileError(null);
-    if (!form.getFieldValue('name')) form.setFieldsValue({ name: projectNameFromFile(picked.name) });
+    if (!form.getFieldValue('name')) {
+      form.setFieldsValue({ name: projectNameFromFile(picked.name) });
+    }
   };
 
   /** A refusal that is not about the file: plan limit (closes, the list explains), name (at the field). */
@@ -203,7 +210,9 @@ export const ImportProjectDialog = ({
         destroyOnHidden
         width={560}
       >
-        <Typography.Paragraph type="secondary">{t('workspace.projects.import.lead')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('workspace.projects.import.lead')}
+        </Typography.Paragraph>
         <Form
           form={form}
           name="import_project"
@@ -230,7 +239,9 @@ export const ImportProjectDialog = ({
                 {t('workspace.projects.import.chooseFile')}
               </Button>
               <span className="pp-import-file__name" data-testid="project-import-file">
-                {file ? `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)` : t('workspace.projects.import.noFile')}
+                {file
+                  ? `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)`
+                  : t('workspace.projects.import.noFile')}
               </span>
             </div>
           </Form.Item>

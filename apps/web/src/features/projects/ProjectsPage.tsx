@@ -61,7 +61,8 @@ export const ProjectsPage = () => {
         })
       ).data,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['projects', companyId, 'list'] });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: ['projects', companyId, 'list'] });
 
   const failure = (error: unknown, context: string) => {
     if (isApiError(error) && error.code === 'PLAN_PROJECT_LIMIT') {
@@ -88,7 +89,10 @@ export const ProjectsPage = () => {
         await refresh();
       }
     } catch (error) {
-      failure(error, formProject === 'new' ? t('workspace.projects.newProject') : t('workspace.projects.rename'));
+      failure(
+        error,
+        formProject === 'new' ? t('workspace.projects.newProject') : t('workspace.projects.rename'),
+      );
     } finally {
       setBusy(false);
     }
@@ -117,7 +121,10 @@ export const ProjectsPage = () => {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          await projectsApi.remove(companyId, projects.map((p) => p.id));
+          await projectsApi.remove(
+            companyId,
+            projects.map((p) => p.id),
+          );
           notify.success(200, t('workspace.projects.deleted'));
           setSelected([]);
           setPlanLimit(false);
@@ -221,7 +228,12 @@ export const ProjectsPage = () => {
               onClick: () => void calculate(project),
             },
             { key: 'copy', icon: 'copy', show: !isGuest, onClick: () => void copy([project.id]) },
-            { key: 'share', icon: 'team', show: canManage, onClick: () => setShareProject(project) },
+            {
+              key: 'share',
+              icon: 'team',
+              show: canManage,
+              onClick: () => setShareProject(project),
+            },
             {
               key: 'delete',
               icon: 'trash',
@@ -232,7 +244,10 @@ export const ProjectsPage = () => {
           ]
             .filter((action) => action.show)
             .map((action) => (
-              <Tooltip key={action.key} title={t(`workspace.projects.${action.key}` as 'workspace.projects.copy')}>
+              <Tooltip
+                key={action.key}
+                title={t(`workspace.projects.${action.key}` as 'workspace.projects.copy')}
+              >
                 <Button
                   type="text"
                   size="small"
@@ -406,7 +421,11 @@ export const ProjectsPage = () => {
         />
       )}
       {companyId > 0 && (
-        <ShareModal companyId={companyId} project={shareProject} onClose={() => setShareProject(null)} />
+        <ShareModal
+          companyId={companyId}
+          project={shareProject}
+          onClose={() => setShareProject(null)}
+        />
       )}
     </div>
   );

@@ -27,7 +27,13 @@ export const ConflictDialog = ({
         <Button key="theirs" onClick={onReloadTheirs} disabled={busy} data-testid="conflict-reload">
           {t('workspace.conflict.reloadTheirs')}
         </Button>,
-        <Button key="mine" type="primary" onClick={onKeepMine} loading={busy} data-testid="conflict-copy">
+        <Button
+          key="mine"
+          type="primary"
+          onClick={onKeepMine}
+          loading={busy}
+          data-testid="conflict-copy"
+        >
           {t('workspace.conflict.keepMine')}
         </Button>,
       ]}

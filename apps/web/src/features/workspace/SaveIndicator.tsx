@@ -6,7 +6,13 @@ import { Icon } from './Icon';
 import type { SaveStatus } from './state/autosave';
 
 /** The visible save state of the toolbar: Speichern… / Gespeichert / the reason it is not saved. */
-export const SaveIndicator = ({ status, planLimited = false }: { status: SaveStatus; planLimited?: boolean }) => {
+export const SaveIndicator = ({
+  status,
+  planLimited = false,
+}: {
+  status: SaveStatus;
+  planLimited?: boolean;
+}) => {
   const { t } = useTranslation();
   const text = (() => {
     switch (status.kind) {
@@ -17,7 +23,9 @@ export const SaveIndicator = ({ status, planLimited = false }: { status: SaveSta
         return t('workspace.save.saving');
       case 'invalid':
         // a plan limit is no invalid value: say what it is (the notice above the tabs names it)
-        return planLimited ? t('entry.save.planLimit') : t('workspace.save.invalid', { count: status.count });
+        return planLimited
+          ? t('entry.save.planLimit')
+          : t('workspace.save.invalid', { count: status.count });
       case 'error':
         return t('workspace.save.error');
       case 'conflict':
@@ -36,10 +44,20 @@ export const SaveIndicator = ({ status, planLimited = false }: { status: SaveSta
           : status.kind === 'error'
             ? t('workspace.save.errorHelp')
             : undefined;
-  const tone = status.kind === 'saved' ? 'ok' : status.kind === 'pending' || status.kind === 'saving' ? 'busy' : 'bad';
+  const tone =
+    status.kind === 'saved'
+      ? 'ok'
+      : status.kind === 'pending' || status.kind === 'saving'
+        ? 'busy'
+        : 'bad';
   return (
     <Tooltip title={tip}>
-      <span className={`pp-save pp-save--${tone}`} data-testid="save-state" data-tour="save-state" data-state={status.kind}>
+      <span
+        className={`pp-save pp-save--${tone}`}
+        data-testid="save-state"
+        data-tour="save-state"
+        data-state={status.kind}
+      >
         <Icon name={tone === 'ok' ? 'check' : tone === 'busy' ? 'paste' : 'warning'} size={14} />
         {text}
       </span>

@@ -59,10 +59,25 @@ describe('workbook reducer', () => {
         { row: 1, key: 'endKote', value: 140 },
       ],
     });
-    state = workbookReducer(state, { type: 'insertRows', target: { kind: 'layers', profile: 0 }, at: 1, count: 1 });
-    expect(state.history.present.soil_profiles[0]!.soil_layers.map((l) => l.endKote)).toEqual([150, null, 140]);
-    state = workbookReducer(state, { type: 'removeRows', target: { kind: 'layers', profile: 0 }, rows: [0, 1] });
-    expect(state.history.present.soil_profiles[0]!.soil_layers.map((l) => l.endKote)).toEqual([140]);
+    state = workbookReducer(state, {
+      type: 'insertRows',
+      target: { kind: 'layers', profile: 0 },
+      at: 1,
+      count: 1,
+    });
+    expect(state.history.present.soil_profiles[0]!.soil_layers.map((l) => l.endKote)).toEqual([
+      150,
+      null,
+      140,
+    ]);
+    state = workbookReducer(state, {
+      type: 'removeRows',
+      target: { kind: 'layers', profile: 0 },
+      rows: [0, 1],
+    });
+    expect(state.history.present.soil_profiles[0]!.soil_layers.map((l) => l.endKote)).toEqual([
+      140,
+    ]);
     state = workbookReducer(state, { type: 'addLoadCase', name: 'LF 1' });
     state = workbookReducer(state, {
       type: 'setCells',

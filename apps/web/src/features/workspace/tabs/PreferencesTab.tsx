@@ -24,7 +24,12 @@ export const PreferencesTab = ({
         <div className="pp-settings-form__row">
           <span className="pp-settings-form__label">{t('workspace.prefs.minimap')}</span>
           <div>
-            <Switch size="small" checked={showMinimap} onChange={onShowMinimap} data-testid="minimap-switch" />
+            <Switch
+              size="small"
+              checked={showMinimap}
+              onChange={onShowMinimap}
+              data-testid="minimap-switch"
+            />
             <div className="pp-muted pp-small">{t('workspace.prefs.minimapHelp')}</div>
           </div>
         </div>

@@ -24,7 +24,10 @@ export const ProjectDataTab = ({
   const submit = async (values: ProjectBasics) => {
     setBusy(true);
     try {
-      const response = await projectsApi.update(companyId, project.id, { ...values, name: values.name.trim() });
+      const response = await projectsApi.update(companyId, project.id, {
+        ...values,
+        name: values.name.trim(),
+      });
       notify.success(response.status, t('workspace.projects.renamed'));
       onSaved(response.data);
     } catch (error) {

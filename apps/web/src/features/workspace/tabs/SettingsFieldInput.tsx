@@ -39,11 +39,24 @@ export const SettingsFieldInput = ({
 
   if (field.kind === 'integer' && field.control === 'checkbox') {
     return (
-      <Checkbox id={id} checked={value === 1} disabled={disabled} onChange={(e) => onChange(e.target.checked ? 1 : 0)} />
+      <Checkbox
+        id={id}
+        checked={value === 1}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked ? 1 : 0)}
+      />
     );
   }
   if (field.kind === 'boolean') {
-    return <Switch id={id} size="small" checked={value === true} disabled={disabled} onChange={onChange} />;
+    return (
+      <Switch
+        id={id}
+        size="small"
+        checked={value === true}
+        disabled={disabled}
+        onChange={onChange}
+      />
+    );
   }
   if (field.kind === 'enum') {
     return (
@@ -66,7 +79,9 @@ export const SettingsFieldInput = ({
       setDraft(shown);
       return;
     }
-    onChange(field.kind === 'string' ? (parsed.value ?? (field.nullable ? null : '')) : parsed.value);
+    onChange(
+      field.kind === 'string' ? (parsed.value ?? (field.nullable ? null : '')) : parsed.value,
+    );
   };
   return (
     <Input

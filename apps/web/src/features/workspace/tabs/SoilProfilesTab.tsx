@@ -46,7 +46,13 @@ export const SoilProfilesTab = ({
     [profiles, result],
   );
   const add = () =>
-    dispatch({ type: 'addProfile', name: nextFreeName('BP', profiles.map((p) => p.name)) });
+    dispatch({
+      type: 'addProfile',
+      name: nextFreeName(
+        'BP',
+        profiles.map((p) => p.name),
+      ),
+    });
   return (
     <SubTabs
       names={profiles.map((p) => p.name)}
@@ -73,13 +79,13 @@ export const SoilProfilesTab = ({
                       value={(profile as unknown as Record<string, unknown>)[field.key]}
                       disabled={readOnly}
                       onChange={(value) =>
-                        dispatch({ type: 'setProfile', profile: index, patch: { [field.key]: value } })
+                        dispatch({
+                          type: 'setProfile',
+                          profile: index,
+                          patch: { [field.key]: value },
+                        })
                       }
-                      onInvalid={(error) =>
-                        void message.error(
-                          inputErrorText(error),
-                        )
-                      }
+                      onInvalid={(error) => void message.error(inputErrorText(error))}
                     />
                   </label>
                 ))}
@@ -99,7 +105,10 @@ export const SoilProfilesTab = ({
               />
             </div>
             <aside className="pp-profile__drawing">
-              <SoilProfileDrawing profile={profile} piles={pilesInProfile(profile, piles, pileResults)} />
+              <SoilProfileDrawing
+                profile={profile}
+                piles={pilesInProfile(profile, piles, pileResults)}
+              />
             </aside>
           </div>
         ),
