@@ -12,5 +12,9 @@ export default defineConfig({
       'apps/cli',
     ],
     reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]],
+    // vitest's default on a 2-core machine is one worker (cores − 1): the files then run one after the other
+    // while most of them wait on PostgreSQL, PGlite or a child server. Two workers keep both cores busy; every
+    // file has its own databases and free ports, and the timeouts are hang guards (60 s), not speed checks.
+    maxWorkers: 2,
   },
 });
