@@ -148,16 +148,19 @@ export const filesService = (deps: Deps) => {
   const { projects, files, codecs, undo, clock } = deps;
 
   /** The calculation result when it is fresh, else null: exports work in every state, without results. */
-  const freshOrNull = (projectId: number) => projects.freshCalculationOrNull(projectId);
 
   /**
    * Company block of the report: the company's name, address and logo, plus the project's report logo;
    * the renderer prints the project's alternative company data instead when its settings ask for it.
    */
-  const reportCompany = async (companyId: number, projectId: number): Promise<ReportCompany> => {
+  const reportCompany = async (
+    auth: AuthContext,
+    companyId: number,
+    projectId: number,
+  ): Promise<ReportCompany> => {
     const company = await files.companyHeader(companyId);
     const logo = await files.companyLogo(companyId);
-    const alternative = await projects.reportLogo(projectId);
+    const alternative = await projects.reportLogo(auth, companyId, projectId);
     const lines = [
       company?.street ?? '',
       [company?.postal_code, company?.location].filter(Boolean).join(' '),
@@ -364,15 +367,14 @@ export const filesService = (deps: Deps) => {
       query: PdfReportQuery,
     ): Promise<FileAnswer> => {
       const { lang } = query;
-      await projects.assertAccess(auth, companyId, projectId, 'read');
-      const fresh = await projects.requireFreshCalculation(projectId);
+      const fresh = await projects.requireFreshCalculation(auth, companyId, projectId);
       const detail = await projects.detail(auth, companyId, projectId);
       const { project } = detail;
       const bytes = await codecs.renderPdf({
         workbook: withoutVersion(fresh.workbook) as Omit<Workbook, 'version'>,
         result: fresh.result,
         calculation: fresh.calculation,
-        company: await reportCompany(companyId, projectId),
+        company: await reportCompany(auth, companyId, projectId),
         project: {
           name: project.name,
           number: project.number || null,
@@ -399,7 +401,7 @@ export const filesService = (deps: Deps) => {
       lang: FileLanguage,
     ): Promise<FileAnswer> => {
       const detail = await projects.detail(auth, companyId, projectId);
-      const fresh = await freshOrNull(projectId);
+      const fresh = await projects.freshCalculationOrNull(auth, companyId, projectId);
       const bytes = await codecs.writeXlsx(
         withoutVersion(detail.workbook) as Omit<Workbook, 'version'>,
         fresh?.result,
@@ -416,7 +418,7 @@ export const filesService = (deps: Deps) => {
     /** GET …/xml/: the InputDaten document, results in the output section when fresh. */
     xml: async (auth: AuthContext, companyId: number, projectId: number): Promise<FileAnswer> => {
       const detail = await projects.detail(auth, companyId, projectId);
-      const fresh = await freshOrNull(projectId);
+      const fresh = await projects.freshCalculationOrNull(auth, companyId, projectId);
       const text = codecs.writeXml(
         withoutVersion(detail.workbook) as Omit<Workbook, 'version'>,
         fresh?.result,
@@ -512,7 +514,9 @@ export const filesService = (deps: Deps) => {
       const entry = await undo.get(companyId, projectId);
       if (!entry) return none('none');
       if (entry.expiresAt.getTime() <= clock.now().getTime()) return none('expired');
-      if ((await projects.versionOf(projectId)) !== entry.importedVersion) return none('changed');
+      if ((await projects.versionOf(auth, companyId, projectId)) !== entry.importedVersion) {
+        return none('changed');
+      }
       return {
         available: true,
         undo_until: entry.expiresAt.toISOString(),

@@ -113,19 +113,28 @@ export const projectCalculation = (deps: ProjectsDeps, core: ProjectCore) => {
      * For reports: the full result of a fresh calculation (traces, distributions), recomputed in the pool
      * from the stored inputs, else 409 with the coded reason (CALCULATION_MISSING / CALCULATION_STALE /
      * CALCULATION_ENGINE_CHANGED). Fresh means the same inputs' hash and engine version as the stored run,
-     * and the engine is deterministic, so these are the run's numbers (ADR 0170). Does not check access
-     * (call assertAccess first).
+     * and the engine is deterministic, so these are the run's numbers (ADR 0170). Needs read access.
      */
-    requireFreshCalculation: async (projectId: number): Promise<FreshCalculation> => {
+    requireFreshCalculation: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+    ): Promise<FreshCalculation> => {
+      await access(auth, companyId, projectId, 'read');
       const { calculation, stored } = await fresh(projectId);
       return { ...calculation, result: await pool.run(stored, 'full') };
     },
 
     /**
      * For exports: the state of the stored calculation and the results only when they are fresh (an
-     * export of a stale or missing calculation carries the inputs without results). Does not check access.
+     * export of a stale or missing calculation carries the inputs without results). Needs read access.
      */
-    freshCalculationOrNull: async (projectId: number): Promise<FreshCalculation | null> => {
+    freshCalculationOrNull: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+    ): Promise<FreshCalculation | null> => {
+      await access(auth, companyId, projectId, 'read');
       const { state, calculation } = await storedCalculation(projectId);
       return state.state === 'fresh' ? calculation : null;
     },

@@ -140,11 +140,15 @@ export const projectsService = (deps: ProjectsDeps) => {
     ...projectCalculation(deps, core),
     ...projectWorkbook(deps, core),
 
-    /** The project's current version. Does not check access (call assertAccess first). */
-    versionOf: async (projectId: number): Promise<number> => (await summaryOf(projectId)).version,
+    /** The project's current version (read access). */
+    versionOf: async (auth: AuthContext, companyId: number, projectId: number): Promise<number> => {
+      await access(auth, companyId, projectId, 'read');
+      return (await summaryOf(projectId)).version;
+    },
 
-    /** The report logo of a project (PNG/JPEG bytes), or null. */
-    reportLogo: async (projectId: number) => {
+    /** The report logo of a project (PNG/JPEG bytes), or null (read access). */
+    reportLogo: async (auth: AuthContext, companyId: number, projectId: number) => {
+      await access(auth, companyId, projectId, 'read');
       const logo = await repo.findLogo(projectId);
       return logo ? { contentType: logo.content_type, data: logo.data } : null;
     },
