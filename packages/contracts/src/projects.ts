@@ -264,35 +264,10 @@ export const UserIdsSchema = z.object({
     .max(500, { error: 'TOO_BIG' }),
 });
 
-/** Alternative company data for the reports of one project (settings `companyAlt*`). */
-export const ProjectCompanyInfoSchema = z.object({
-  name: AddressText.default(''),
-  street: AddressText.default(''),
-  postal_code: AddressText.default(''),
-  location: AddressText.default(''),
-  country_id: z
-    .string({ error: 'INVALID_TYPE' })
-    .trim()
-    .length(2, { error: 'COUNTRY_NOT_FOUND' })
-    .nullable()
-    .default(null),
-  phone: AddressText.default(''),
-  email: AddressText.default(''),
-  /** True: reports use these data; false: the company's own data (settings `default_company_info`). */
-  use_alternative: z.boolean({ error: 'INVALID_TYPE' }).default(false),
-});
-export type ProjectCompanyInfo = z.infer<typeof ProjectCompanyInfoSchema>;
-
-export const UpdateCompanyInfoSchema = z.object({
-  project_id: intParam(1),
-  company_info: ProjectCompanyInfoSchema,
-});
-
 export const ProjectIdQuerySchema = z.object({ project_id: intParam(1) });
 
 export const ProjectSettingDataSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
-  company_info: ProjectCompanyInfoSchema,
   version: z.number().int(),
   /** Whether a report logo was uploaded for this project. */
   has_logo: z.boolean(),

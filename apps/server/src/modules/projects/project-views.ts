@@ -1,16 +1,10 @@
 // Pure mappings from stored rows to the wire shapes of the projects module (no I/O): summaries, the
 // calculation info with its freshness, the report's company data, user lists and copy names.
-import type {
-  CalculationInfo,
-  ProjectCompanyInfo,
-  ProjectSettings,
-  ProjectSummary,
-  ProjectUser,
-} from '@pfahlplaner/contracts';
+import type { CalculationInfo, ProjectSummary, ProjectUser } from '@pfahlplaner/contracts';
 import { PROJECT_NAME_MAX, roleOf } from '@pfahlplaner/contracts';
 import { compactResult, ENGINE_VERSION } from '@pfahlplaner/engine';
 import type { FullProjectResult } from '#app/modules/calculation/run-calculation';
-import type { ProjectRow, SummaryRow } from '#app/modules/projects/projects.repository';
+import type { SummaryRow } from '#app/modules/projects/projects.repository';
 import { nameKey } from '#app/modules/projects/project-rules';
 import { calculationState } from '#app/modules/projects/calculation-state';
 
@@ -96,17 +90,6 @@ const shortenAtWord = (text: string, max: number): string => {
   const space = cut.lastIndexOf(' ');
   return (space > 0 ? cut.slice(0, space) : text.slice(0, max)).trimEnd();
 };
-
-export const companyInfoOf = (settings: ProjectSettings, row: ProjectRow): ProjectCompanyInfo => ({
-  name: settings.companyAltName,
-  street: settings.companyAltStreet,
-  postal_code: settings.companyAltPostalCode,
-  location: settings.companyAltLocation,
-  country_id: row.company_alt_country_id,
-  phone: settings.companyAltPhone,
-  email: settings.companyAltEmail,
-  use_alternative: !settings.default_company_info,
-});
 
 export const toUsers = (
   rows: { id: number; full_name: string; email: string; role: string | null }[],

@@ -1,8 +1,7 @@
 // The workbook writes of the projects service: the whole workbook, the settings, their reset, the report's
-// company data and logo. Every write checks and raises the version in one UPDATE (ADR 0045).
+// logo. Every write checks and raises the version in one UPDATE (ADR 0045).
 import type {
   Plan,
-  ProjectCompanyInfo,
   ProjectSettings,
   SaveResult,
   VersionConflictData,
@@ -24,8 +23,8 @@ import {
   validateWorkbook,
 } from '#app/modules/projects/workbook';
 import type { ProjectCore, ProjectsDeps } from '#app/modules/projects/project-core';
-import { checkCountry, mirroredColumns } from '#app/modules/projects/project-core';
-import { companyInfoOf, iso, toCalculationInfo } from '#app/modules/projects/project-views';
+import { mirroredColumns } from '#app/modules/projects/project-core';
+import { iso, toCalculationInfo } from '#app/modules/projects/project-views';
 
 export const projectWorkbook = (deps: ProjectsDeps, core: ProjectCore) => {
   const { projects: repo, clock } = deps;
@@ -138,46 +137,9 @@ export const projectWorkbook = (deps: ProjectsDeps, core: ProjectCore) => {
       const { settings } = storedOf(row, plan);
       return {
         settings,
-        company_info: companyInfoOf(settings, row),
         version: row.version,
         has_logo: await repo.hasLogo(projectId),
       };
-    },
-
-    /** The alternative company data of the reports (settings `companyAlt*`); raises the version. */
-    updateCompanyInfo: async (
-      auth: AuthContext,
-      projectId: number,
-      info: ProjectCompanyInfo,
-    ): Promise<{ company_info: ProjectCompanyInfo; version: number }> => {
-      await access(auth, auth.companyId, projectId, 'write');
-      const country = checkCountry('company_info.country_id', info.country_id) ?? null;
-      const plan = await planOf(auth.companyId);
-      return repo.transaction(async (tx) => {
-        const row = await repo.findForUpdate(tx, projectId);
-        if (!row) throw new AppError('NOT_FOUND');
-        const stored = storedOf(row, plan);
-        const settings: ProjectSettings = {
-          ...stored.settings,
-          companyAltName: info.name,
-          companyAltStreet: info.street,
-          companyAltPostalCode: info.postal_code,
-          companyAltLocation: info.location,
-          companyAltPhone: info.phone,
-          companyAltEmail: info.email,
-          default_company_info: !info.use_alternative,
-        };
-        const next = { ...stored, settings };
-        const updated = await repo.updateIfVersion(tx, projectId, row.version, {
-          workbook: next,
-          input_hash: inputHashOf(next),
-          company_alt_country_id: country,
-          modified_date: clock.now(),
-          modified_by: auth.userId,
-        });
-        if (!updated) throw new AppError('NOT_FOUND');
-        return { company_info: companyInfoOf(settings, updated), version: updated.version };
-      });
     },
 
     uploadLogo: async (

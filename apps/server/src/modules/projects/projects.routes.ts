@@ -3,7 +3,6 @@ import {
   CalculateResponseSchema,
   CalculationServerSchema,
   ProjectBasicDataSchema,
-  ProjectCompanyInfoSchema,
   ProjectCopyResultSchema,
   ProjectDeleteResultSchema,
   ProjectDetailSchema,
@@ -20,7 +19,6 @@ import {
   SaveResultSchema,
   SaveWorkbookSchema,
   StoredCalculationSchema,
-  UpdateCompanyInfoSchema,
   UpdateSettingsSchema,
   UserIdsSchema,
 } from '@pfahlplaner/contracts';
@@ -437,7 +435,7 @@ export const projectsRoutes = (
       onRequest: authenticate,
       schema: {
         tags,
-        summary: 'Settings, alternative company data and version of a project',
+        summary: 'Settings, version and report-logo flag of a project',
         security: bearer,
         querystring: ProjectIdQuerySchema,
         response: responses(200, ProjectSettingDataSchema, [400, 401, 404]),
@@ -445,33 +443,6 @@ export const projectsRoutes = (
     },
     async (request) =>
       ok(await projects.settingData(requireAuth(request), request.query.project_id)),
-  );
-
-  app.post(
-    '/projects/api/updateCompanyInfoInSetting/',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        summary: 'Alternative company data for the reports of a project (raises the version)',
-        security: bearer,
-        body: UpdateCompanyInfoSchema,
-        response: responses(
-          200,
-          z.object({ company_info: ProjectCompanyInfoSchema, version: z.number().int() }),
-          [400, 401, 403, 404],
-        ),
-      },
-    },
-    async (request) =>
-      ok(
-        await projects.updateCompanyInfo(
-          requireAuth(request),
-          request.body.project_id,
-          request.body.company_info,
-        ),
-        'Company info updated',
-      ),
   );
 
   app.post(

@@ -124,7 +124,6 @@ describe.each(databases)('project routes on %s', (kind) => {
         ['POST', url(c, 1, 'upload-company-logo/')],
         ['GET', '/api/v1/calculation-servers/'],
         ['GET', '/api/projects/api/getProjectSettingData/?project_id=1'],
-        ['POST', '/api/projects/api/updateCompanyInfoInSetting/'],
       ];
       for (const [method, path] of routes) {
         const res = await t.call(method, path, { body: method === 'GET' ? undefined : {} });
@@ -397,10 +396,6 @@ describe.each(databases)('project routes on %s', (kind) => {
         await t.call('GET', `/api/projects/api/getProjectSettingData/?project_id=${projectId}`, {
           token: other.access,
         }),
-        await t.call('POST', '/api/projects/api/updateCompanyInfoInSetting/', {
-          token: other.access,
-          body: { project_id: projectId, company_info: { name: 'Gekapert' } },
-        }),
         await t.call('GET', url(other.companyId, projectId, 'assigned-users/'), {
           token: other.access,
         }),
@@ -597,11 +592,8 @@ describe.each(databases)('project routes on %s', (kind) => {
           token: owner.access,
         }),
       ).data;
-      expect(data).toMatchObject({
-        version: 1,
-        has_logo: false,
-        company_info: { use_alternative: false },
-      });
+      expect(data).toMatchObject({ version: 1, has_logo: false });
+      expect(data.settings).toMatchObject({ default_company_info: true });
       const changed = { ...data.settings, gammaDruck: 1.5, MaxLaenge: 40 };
       const res = await t.call('PUT', url(owner.companyId, projectId, 'update-settings/'), {
         token: owner.access,
@@ -629,38 +621,32 @@ describe.each(databases)('project routes on %s', (kind) => {
       expect(wb.settings).toEqual({ ...defaultsOf('settings'), name: 'Einstellungen' });
     });
 
-    it('stores the alternative company data and a report logo', async () => {
-      const res = await t.call('POST', '/api/projects/api/updateCompanyInfoInSetting/', {
+    it('stores the alternative company data (settings) and a report logo', async () => {
+      const current = json(
+        await t.call('GET', `/api/projects/api/getProjectSettingData/?project_id=${projectId}`, {
+          token: owner.access,
+        }),
+      ).data;
+      const alternative = {
+        companyAltName: 'Statik Büro Nord',
+        companyAltStreet: 'Deich 1',
+        companyAltPostalCode: '25813',
+        companyAltLocation: 'Husum',
+        companyAltPhone: '+49 4841 1',
+        companyAltEmail: 'info@statik.example',
+        default_company_info: false,
+      };
+      const res = await t.call('PUT', url(owner.companyId, projectId, 'update-settings/'), {
         token: owner.access,
-        body: {
-          project_id: projectId,
-          company_info: {
-            name: 'Statik Büro Nord',
-            street: 'Deich 1',
-            postal_code: '25813',
-            location: 'Husum',
-            country_id: 'de',
-            phone: '+49 4841 1',
-            email: 'info@statik.example',
-            use_alternative: true,
-          },
-        },
+        body: { version: current.version, settings: { ...current.settings, ...alternative } },
       });
       expect(res.statusCode).toBe(200);
-      expect(json(res).data.company_info).toMatchObject({
-        country_id: 'DE',
-        use_alternative: true,
-      });
       const data = json(
         await t.call('GET', `/api/projects/api/getProjectSettingData/?project_id=${projectId}`, {
           token: owner.access,
         }),
       ).data;
-      expect(data.settings).toMatchObject({
-        companyAltName: 'Statik Büro Nord',
-        companyAltLocation: 'Husum',
-        default_company_info: false,
-      });
+      expect(data.settings).toMatchObject(alternative);
       expect(data.version).toBe(json(res).data.version);
 
       const upload = (bytes: Buffer) => {
