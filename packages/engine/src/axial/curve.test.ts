@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCurve, settlementFor, skinLimitSettlement, springStiffness } from './curve';
+import {
+  buildCurve,
+  CurveBuilder,
+  settlementFor,
+  settlementOnPolygon,
+  skinLimitSettlement,
+  springStiffness,
+} from './curve';
 
 describe('skinLimitSettlement', () => {
   it.each([
@@ -69,6 +76,33 @@ describe('buildCurve', () => {
           const sb = settlementFor(c.points, b);
           expect(sa).not.toBeNull();
           expect(sb! + 1e-12).toBeGreaterThanOrEqual(sa!);
+        },
+      ),
+    );
+  });
+
+  it('gives the first settlement at which the curve reaches F, the same for the flat arrays and the points', () => {
+    // polygon (0, 0), (1, 100), (2, 100), (3, 400): R = 100 holds on 1…2, the curve first reaches it at s = 1
+    // (upper end of 0…1); F = 250 → 2 + (250 − 100)/(400 − 100)·(3 − 2) = 2.5; F = 401 > 400 → beyond the curve
+    const s = [0, 1, 2, 3];
+    const R = [0, 100, 100, 400];
+    expect(settlementOnPolygon(s, R, 4, 100)).toBe(1);
+    expect(settlementOnPolygon(s, R, 4, 250)).toBe(2.5);
+    expect(settlementOnPolygon(s, R, 4, 401)).toBeNull();
+    // the length iteration (CurveBuilder, flat arrays) and the pile detail (points) use the one inversion
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.3, max: 2, noNaN: true }),
+        fc.double({ min: 0, max: 10000, noNaN: true }),
+        fc.array(fc.double({ min: 0, max: 10000, noNaN: true }), { minLength: 3, maxLength: 3 }),
+        fc.double({ min: -0.1, max: 1.2, noNaN: true }),
+        (D, Rs, Rb, share) => {
+          const sRel = [0.02, 0.03, 0.1];
+          const c = buildCurve('bored', D, Rs, 0, Rb, sRel);
+          const b = new CurveBuilder();
+          b.build('bored', D, Rs, 0, Rb, Rb.length, sRel);
+          const F = share * c.Rc_k;
+          expect(b.settlement(F)).toBe(settlementFor(c.points, F));
         },
       ),
     );

@@ -147,26 +147,36 @@ export class CurveBuilder {
     this.count += 1;
   }
 
-  /** Settlement for load F [m] (same inversion as `settlementFor`). */
+  /** Settlement for load F [m] (`settlementOnPolygon`). */
   settlement(F: number): number | null {
-    if (F <= 0) return 0;
-    const { s, R } = this;
-    for (let i = 1; i < this.count; i += 1) {
-      if (F <= R[i]!) {
-        return R[i] === R[i - 1]
-          ? s[i - 1]!
-          : s[i - 1]! + ((F - R[i - 1]!) / (R[i]! - R[i - 1]!)) * (s[i]! - s[i - 1]!);
-      }
-    }
-    return null;
+    return settlementOnPolygon(this.s, this.R, this.count, F);
   }
+}
 
-  /** Secant stiffness (same rule as `springStiffness`). */
-  stiffness(F: number, settlement: number | null): number | null {
-    if (settlement === null) return null;
-    if (F > 0 && settlement > 0) return F / settlement;
-    return this.count > 1 && this.s[1]! > 0 ? this.R[1]! / this.s[1]! : null;
+/**
+ * Settlement s for a load F by piecewise-linear inversion of the polygon (s_i, R_i), i < count, that starts at
+ * the origin and does not fall: the first s at which the curve reaches F (a flat segment is never divided by).
+ * The one inversion of the resistance–settlement curve, for the flat arrays of the length iteration and for
+ * the points of `buildCurve` alike.
+ * @param s settlements [m] @param R resistances [kN] @param count number of points @param F load [kN]
+ * @returns s [m]; 0 for F ≤ 0; null when F exceeds the last point of the curve
+ * @see calculation-reference.md §2.1 item 8
+ */
+export function settlementOnPolygon(
+  s: ArrayLike<number>,
+  R: ArrayLike<number>,
+  count: number,
+  F: number,
+): number | null {
+  if (F <= 0) return 0;
+  for (let i = 1; i < count; i += 1) {
+    if (F <= R[i]!) {
+      return R[i] === R[i - 1]
+        ? s[i - 1]!
+        : s[i - 1]! + ((F - R[i - 1]!) / (R[i]! - R[i - 1]!)) * (s[i]! - s[i - 1]!);
+    }
   }
+  return null;
 }
 
 /**
@@ -201,18 +211,14 @@ export function buildCurve(
 }
 
 /**
- * Settlement s for a load F from the (monotone) curve, by piecewise-linear inversion.
+ * Settlement s for a load F from the (monotone) curve, by piecewise-linear inversion (`settlementOnPolygon`).
  * @param F load [kN] @returns s [m]; 0 for F ≤ 0; null when F exceeds the last point of the curve
  * @see calculation-reference.md §2.1 item 8
  */
 export function settlementFor(points: readonly CurvePoint[], F: number): number | null {
-  if (F <= 0) return 0;
-  for (let i = 1; i < points.length; i += 1) {
-    const a = points[i - 1]!;
-    const b = points[i]!;
-    if (F <= b.R) return b.R === a.R ? a.s : a.s + ((F - a.R) / (b.R - a.R)) * (b.s - a.s);
-  }
-  return null;
+  const s = Float64Array.from(points, (p) => p.s);
+  const R = Float64Array.from(points, (p) => p.R);
+  return settlementOnPolygon(s, R, points.length, F);
 }
 
 /**

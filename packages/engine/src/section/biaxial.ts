@@ -1,7 +1,8 @@
+import { bisect } from '../numerics/roots';
 import type { InteractionGrid } from './interaction-grid';
 import { gridMomentResistance } from './interaction-grid';
 import type { DesignMaterials } from './materials';
-import { AS_MAX_RATIO } from './required-reinforcement';
+import { AS_LIMITS, AS_MAX_RATIO } from './required-reinforcement';
 import type { SectionGeometry } from './section-geometry';
 
 /**
@@ -66,7 +67,8 @@ export type BiaxialMoments = {
  * @param g geometry (square) @param m materials @param NEd [kN] @param moments components
  * @param addOn (M) → design M after the minimum eccentricity and the second-order moment
  * @returns A_s,req [m²] and the governing M_eq and a, or null when A_s,max = 0.09·A_c is not enough
- * @see EN 1992-1-1:2004 5.8.9(4), 6.1; docs/adr/0027-square-section-biaxial-load-contour.md
+ * @see EN 1992-1-1:2004 5.8.9(4), 6.1; docs/adr/0027-square-section-biaxial-load-contour.md;
+ *   numerics/roots.ts (bisection)
  */
 export const requiredReinforcementBiaxial = (
   g: SectionGeometry,
@@ -84,14 +86,10 @@ export const requiredReinforcementBiaxial = (
   };
   const zero = state(0);
   if (zero.isInside) return { As: 0, Meq: zero.Meq, a: zero.a };
-  let hi = AS_MAX_RATIO * g.area;
-  if (!state(hi).isInside) return null;
-  let lo = 0;
-  while (hi - lo > 1e-7) {
-    const mid = (lo + hi) / 2;
-    if (state(mid).isInside) hi = mid;
-    else lo = mid;
-  }
-  const s = state(hi);
-  return { As: hi, Meq: s.Meq, a: s.a };
+  const AsMax = AS_MAX_RATIO * g.area;
+  if (!state(AsMax).isInside) return null;
+  // `above` is inside the load contour in every status (a bracket end where the predicate holds)
+  const As = bisect((x) => (state(x).isInside ? 1 : -1), 0, AsMax, AS_LIMITS).above;
+  const s = state(As);
+  return { As, Meq: s.Meq, a: s.a };
 };

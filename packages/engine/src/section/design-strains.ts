@@ -1,3 +1,4 @@
+import { illinois, type IllinoisLimits } from '../numerics/roots';
 import { MATERIAL_CONSTANTS, type DesignMaterials } from './materials';
 import type { SectionGeometry } from './section-geometry';
 import type { StrainPlane } from './strain-compatibility';
@@ -13,7 +14,7 @@ import type { StrainPlane } from './strain-compatibility';
  * 2. Newton's method on (ε_top, κ) with the exact tangent of the discretised section (one pass gives N, M and
  *    the four derivatives), safeguarded by a backtracking line search on the scaled residual and κ ≥ 0;
  * 3. if Newton stalls (kinks of the material laws), the nested bracketed solution (outer κ, inner ε_top, both
- *    by the Illinois variant of regula falsi on a bracket that always contains the root).
+ *    by the Illinois variant of regula falsi, numerics/roots.ts, on a bracket that always contains the root).
  * Both converge to |N − N_Ed| ≤ 1e-10·(|N_Ed| + A_c·f_cd) and |M − M_Ed| ≤ 1e-10·(M_Ed + A_c·f_cd·h).
  */
 
@@ -118,6 +119,9 @@ type Problem = {
   MEd: number;
   tolN: number;
   tolM: number;
+  /** Illinois stopping rules for ε_top (inner) and κ (outer): |ΔN| ≤ 0.1·tolN, |ΔM| ≤ 0.1·tolM, width 1e-16. */
+  epsLimits: IllinoisLimits;
+  kappaLimits: IllinoisLimits;
   work: Tangent;
 };
 
@@ -133,39 +137,22 @@ const isConverged = (p: Problem): boolean =>
 /**
  * ε_top with N(ε_top, κ) = N_Ed for a fixed κ ≥ 0: Illinois regula falsi on the bracket
  * [−0.05, 0.01 + κ·h] (whole section beyond the steel yield strain in tension … whole section beyond ε_c2 in
- * compression, so N runs from −A_s·f_yd to A_c·f_cd + A_s·(f_yd − f_cd)); N is non-decreasing in ε_top.
- * Leaves N, M of the returned plane in p.work.
+ * compression, so N runs from −A_s·f_yd to A_c·f_cd + A_s·(f_yd − f_cd)); N is non-decreasing in ε_top, so
+ * without a sign change the nearer end is the answer (N_Ed beyond the axial resistance). Leaves N, M of the
+ * returned plane in p.work.
  */
 const epsTopForN = (p: Problem, kappa: number): number => {
-  let a = -0.05;
-  let b = 0.01 + kappa * p.g.h;
-  forcesAndTangent(p.g, p.m, p.As, { epsTop: a, kappa }, p.work);
-  let fa = p.work[0]! - p.NEd;
-  forcesAndTangent(p.g, p.m, p.As, { epsTop: b, kappa }, p.work);
-  let fb = p.work[0]! - p.NEd;
-  if (fa >= 0) return evaluate(p, a, kappa);
-  if (fb <= 0) return evaluate(p, b, kappa);
-  let side = 0;
-  let x = b;
-  for (let i = 0; i < BRACKET_ITERATIONS; i++) {
-    x = (a * fb - b * fa) / (fb - fa);
-    if (!(x > a && x < b)) x = (a + b) / 2;
-    forcesAndTangent(p.g, p.m, p.As, { epsTop: x, kappa }, p.work);
-    const fx = p.work[0]! - p.NEd;
-    if (Math.abs(fx) <= p.tolN * 0.1 || b - a <= 1e-16) return x;
-    if (fx < 0) {
-      a = x;
-      fa = fx;
-      if (side === -1) fb /= 2;
-      side = -1;
-    } else {
-      b = x;
-      fb = fx;
-      if (side === 1) fa /= 2;
-      side = 1;
-    }
-  }
-  return x;
+  const root = illinois(
+    (epsTop) => {
+      forcesAndTangent(p.g, p.m, p.As, { epsTop, kappa }, p.work);
+      return p.work[0]! - p.NEd;
+    },
+    -0.05,
+    0.01 + kappa * p.g.h,
+    p.epsLimits,
+  );
+  // after iterating, f was last evaluated at x; an end (no sign change, f = 0 there) is evaluated again
+  return root.iterations === 0 ? evaluate(p, root.x, kappa) : root.x;
 };
 
 const evaluate = (p: Problem, epsTop: number, kappa: number): number => {
@@ -221,36 +208,20 @@ const newton = (p: Problem, start: StrainPlane): StrainPlane | null => {
  * N = N_Ed (M grows with κ up to the ultimate plane), ε_top by `epsTopForN`.
  */
 const bracketed = (p: Problem, kappaMax: number): StrainPlane => {
-  let a = 0;
-  let b = Math.max(kappaMax, 0);
-  const ea = epsTopForN(p, a);
-  let fa = p.work[1]! - p.MEd;
-  if (fa >= 0) return { epsTop: ea, kappa: a };
-  const eb = epsTopForN(p, b);
-  let fb = p.work[1]! - p.MEd;
-  if (fb <= 0) return { epsTop: eb, kappa: b };
-  let side = 0;
-  let x = b;
-  let ex = eb;
-  for (let i = 0; i < BRACKET_ITERATIONS; i++) {
-    x = (a * fb - b * fa) / (fb - fa);
-    if (!(x > a && x < b)) x = (a + b) / 2;
-    ex = epsTopForN(p, x);
-    const fx = p.work[1]! - p.MEd;
-    if (Math.abs(fx) <= p.tolM * 0.1 || b - a <= 1e-16 * Math.max(1, b)) break;
-    if (fx < 0) {
-      a = x;
-      fa = fx;
-      if (side === -1) fb /= 2;
-      side = -1;
-    } else {
-      b = x;
-      fb = fx;
-      if (side === 1) fa /= 2;
-      side = 1;
-    }
-  }
-  return { epsTop: ex, kappa: x };
+  let lastKappa = Number.NaN;
+  let lastEpsTop = Number.NaN;
+  const root = illinois(
+    (kappa) => {
+      lastKappa = kappa;
+      lastEpsTop = epsTopForN(p, kappa);
+      return p.work[1]! - p.MEd;
+    },
+    0,
+    Math.max(kappaMax, 0),
+    p.kappaLimits,
+  );
+  const kappa = root.x;
+  return { epsTop: kappa === lastKappa ? lastEpsTop : epsTopForN(p, kappa), kappa };
 };
 
 const problem = (
@@ -259,16 +230,32 @@ const problem = (
   As: number,
   NEd: number,
   MEd: number,
-): Problem => ({
-  g,
-  m,
-  As,
-  NEd,
-  MEd,
-  tolN: STRAIN_TOLERANCE * (Math.abs(NEd) + g.area * m.fcd),
-  tolM: STRAIN_TOLERANCE * (MEd + g.area * m.fcd * g.h),
-  work: new Float64Array(6),
-});
+): Problem => {
+  const tolN = STRAIN_TOLERANCE * (Math.abs(NEd) + g.area * m.fcd);
+  const tolM = STRAIN_TOLERANCE * (MEd + g.area * m.fcd * g.h);
+  return {
+    g,
+    m,
+    As,
+    NEd,
+    MEd,
+    tolN,
+    tolM,
+    epsLimits: {
+      fAbsolute: tolN * 0.1,
+      xAbsolute: 1e-16,
+      xRelative: 0,
+      maxIterations: BRACKET_ITERATIONS,
+    },
+    kappaLimits: {
+      fAbsolute: tolM * 0.1,
+      xAbsolute: 1e-16,
+      xRelative: 1e-16,
+      maxIterations: BRACKET_ITERATIONS,
+    },
+    work: new Float64Array(6),
+  };
+};
 
 /**
  * The fallback stage alone (exported for its tests): nested bracketed solution on κ ∈ [0, κ_max].

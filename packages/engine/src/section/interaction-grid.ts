@@ -1,3 +1,4 @@
+import { bisectIndex } from '../numerics/roots';
 import type { DesignMaterials } from './materials';
 import type { SectionGeometry } from './section-geometry';
 import { sectionForces, ultimatePlane } from './strain-compatibility';
@@ -75,6 +76,7 @@ export const interactionGridFor = (g: SectionGeometry, m: DesignMaterials): Inte
  * M_Rd at N_Ed for A_s from the grid: bisection on the sample index for N (monotonic in t), linear
  * interpolation between the two bracketing samples.
  * @returns M_Rd [kNm] or null when N_Ed is outside the axial range
+ * @see numerics/roots.ts (`bisectIndex`)
  */
 export const gridMomentResistance = (
   grid: InteractionGrid,
@@ -82,14 +84,9 @@ export const gridMomentResistance = (
   NEd: number,
 ): number | null => {
   const N = (k: number) => grid.Nc[k]! + As * grid.ns[k]!;
-  let lo = 0;
-  let hi = grid.t.length - 1;
-  if (NEd < N(lo) || NEd > N(hi)) return null;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (N(mid) < NEd) lo = mid;
-    else hi = mid;
-  }
+  const bracket = bisectIndex((k) => N(k) - NEd, 0, grid.t.length - 1);
+  if (bracket.status !== 'converged') return null;
+  const { below: lo, above: hi } = bracket;
   const n0 = N(lo);
   const n1 = N(hi);
   const w = n1 > n0 ? (NEd - n0) / (n1 - n0) : 0;

@@ -1,3 +1,4 @@
+import { bisect, type BisectionLimits } from '../numerics/roots';
 import { solveDesignPlane } from './design-strains';
 import {
   buildInteractionGrid,
@@ -29,12 +30,18 @@ export const isInside = (
 };
 
 /**
+ * Stopping rule of the bisection on A_s: bracket width 1e-7 m² = 0.001 cm² (from A_s,max ≤ 0.09·A_c this takes
+ * about 20 halvings; the limit of 100 is never reached for a real section).
+ */
+export const AS_LIMITS: BisectionLimits = { xAbsolute: 1e-7, xRelative: 0, maxIterations: 100 };
+
+/**
  * Required total longitudinal reinforcement by bisection on A_s (the interaction diagram of a
  * symmetric section grows with A_s) to 0.001 cm², on the sampled ultimate planes (interaction-grid.ts).
  * @param g geometry @param m materials @param NEd compression positive [kN] @param MEd [kNm]
  * @param grid sampled ultimate planes of g and m (pass one to share it between load combinations)
  * @returns A_s,req [m²], or null when even A_s,max = 0.09·A_c is not enough
- * @see calculation-reference §4.2 step 4; EN 1992-1-1 6.1
+ * @see calculation-reference §4.2 step 4; EN 1992-1-1 6.1; numerics/roots.ts (bisection)
  */
 export const requiredReinforcement = (
   g: SectionGeometry,
@@ -48,15 +55,10 @@ export const requiredReinforcement = (
     return MRd !== null && MRd >= Math.abs(MEd);
   };
   if (inside(0)) return 0;
-  let hi = AS_MAX_RATIO * g.area;
-  if (!inside(hi)) return null;
-  let lo = 0;
-  while (hi - lo > 1e-7) {
-    const mid = (lo + hi) / 2;
-    if (inside(mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  const AsMax = AS_MAX_RATIO * g.area;
+  if (!inside(AsMax)) return null;
+  // `above` is inside the diagram in every status (a bracket end where the predicate holds)
+  return bisect((As) => (inside(As) ? 1 : -1), 0, AsMax, AS_LIMITS).above;
 };
 
 /**

@@ -1,3 +1,4 @@
+import { bisect, type BisectionLimits } from '../numerics/roots';
 import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
 
 /**
@@ -181,6 +182,9 @@ export const pipeShearReduction = (VEd: number, VplRd: number): { etaV: number; 
   return { etaV, rho: etaV <= 0.5 ? 0 : Math.min(1, (2 * etaV - 1) ** 2) };
 };
 
+/** Stopping rule of the bisection on the radial factor s: relative bracket width 1e-15 (about 50 halvings). */
+const S_LIMITS: BisectionLimits = { xAbsolute: 0, xRelative: 1e-15, maxIterations: 100 };
+
 /**
  * Cross-section utilisation under N and M (M = resultant; the ring is axisymmetric), n = |N_Ed|/N_pl,Rd,
  * m = M_Ed/M_c,Rd.
@@ -194,6 +198,7 @@ export const pipeShearReduction = (VEd: number, VplRd: number): { etaV: number; 
  * (1 − ρ) give η/(1 − ρ).
  * Class 3: σ_x,Ed = N/A + M/W_el ≤ f_y/γ_M0, i.e. η = n + m (6.2.9.2, linear, already radial).
  * @returns utilisation [-] and M_N,Rd ≥ 0 [kNm] (null for class 3)
+ * @see numerics/roots.ts (bisection)
  */
 export const pipeSectionUtilisation = (
   sectionClass: 1 | 2 | 3,
@@ -207,15 +212,15 @@ export const pipeSectionUtilisation = (
   if (sectionClass === 3) return { eta: n + m, MNRd: null };
   const MNRd = MRd * Math.max(0, 1 - n ** 1.7);
   if (n === 0 || m === 0) return { eta: Math.max(n, m), MNRd };
-  // s·m + (s·n)^1.7 increases with s; the root lies in [1/(m + n), min(1/m, 1/n)] (since (s·n)^1.7 ≤ s·n there)
-  let lo = 1 / (m + n);
-  let hi = Math.min(1 / m, 1 / n);
-  for (let i = 0; i < 100 && hi - lo > 1e-15 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (mid * m + (mid * n) ** 1.7 < 1) lo = mid;
-    else hi = mid;
-  }
-  return { eta: 2 / (lo + hi), MNRd };
+  // s·m + (s·n)^1.7 increases with s; the root lies in [1/(m + n), min(1/m, 1/n)] (since (s·n)^1.7 ≤ s·n there).
+  // x is the best estimate in every status (a rounding-level sign at an end gives the nearer end).
+  const s = bisect(
+    (x) => x * m + (x * n) ** 1.7 - 1,
+    1 / (m + n),
+    Math.min(1 / m, 1 / n),
+    S_LIMITS,
+  );
+  return { eta: 1 / s.x, MNRd };
 };
 
 /**

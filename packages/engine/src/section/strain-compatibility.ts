@@ -1,3 +1,4 @@
+import { bisect, type BisectionLimits } from '../numerics/roots';
 import { concreteStress, MATERIAL_CONSTANTS, steelStress, type DesignMaterials } from './materials';
 import type { SectionGeometry } from './section-geometry';
 
@@ -61,14 +62,18 @@ export const ultimatePlane = (g: SectionGeometry, t: number): StrainPlane => {
   return { epsTop: epsC2 + kappa * (h - pivotFromBottom), kappa };
 };
 
-const T_ITERATIONS = 36;
+/**
+ * Stopping rule on t ∈ [0, 3]: the bracket of 36 halvings, 3/2^36 ≈ 4.4e-11 (the fixed 36 bisection steps of
+ * earlier versions, written as a width so that the root module can report convergence).
+ */
+const T_LIMITS: BisectionLimits = { xAbsolute: 3 / 2 ** 36, xRelative: 0, maxIterations: 64 };
 
 /**
  * Moment resistance M_Rd at the design axial force N_Ed: bisection on the ultimate plane parameter until
  * N_R = N_Ed (N_R grows monotonically with t).
  * @param g geometry @param m materials @param As [m²] @param NEd compression positive [kN]
  * @returns M_Rd [kNm] and the plane, or null when N_Ed is outside [N_Rd,tension, N_Rd,compression]
- * @see calculation-reference §4.2 step 3–4
+ * @see calculation-reference §4.2 step 3–4; numerics/roots.ts (bisection)
  */
 export const momentResistance = (
   g: SectionGeometry,
@@ -76,19 +81,8 @@ export const momentResistance = (
   As: number,
   NEd: number,
 ): { MRd: number; plane: StrainPlane } | null => {
-  if (
-    NEd < sectionForces(g, m, As, ultimatePlane(g, 0)).N ||
-    NEd > sectionForces(g, m, As, ultimatePlane(g, 3)).N
-  ) {
-    return null;
-  }
-  let lo = 0;
-  let hi = 3;
-  for (let i = 0; i < T_ITERATIONS; i++) {
-    const mid = (lo + hi) / 2;
-    if (sectionForces(g, m, As, ultimatePlane(g, mid)).N < NEd) lo = mid;
-    else hi = mid;
-  }
-  const plane = ultimatePlane(g, (lo + hi) / 2);
+  const root = bisect((t) => sectionForces(g, m, As, ultimatePlane(g, t)).N - NEd, 0, 3, T_LIMITS);
+  if (root.status !== 'converged') return null;
+  const plane = ultimatePlane(g, root.x);
   return { MRd: sectionForces(g, m, As, plane).M, plane };
 };
