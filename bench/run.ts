@@ -2,7 +2,7 @@
 type BenchModule = { run: () => Promise<void> | void };
 const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'axial', load: () => import('./axial') },
-  { name: 'internal', load: () => import('./internal') },
+  { name: 'structural', load: () => import('./structural') },
   { name: 'formats', load: () => import('./formats') },
   { name: 'projects', load: () => import('./projects') },
   { name: 'preview', load: () => import('./preview') },

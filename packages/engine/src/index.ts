@@ -1,3 +1,3 @@
 /** Public entry point of the calculation engine. Everything outside this package imports from here. */
 export * from './public-axial';
-export * from './public-internal';
+export * from './public-structural';

@@ -67,7 +67,7 @@ export const renderManual = (results: ReturnType<typeof evaluateFamilies>): stri
     '',
     '`npm run verify` exits with code 1 when an example fails. The test fails when an example fails or when this',
     'document differs from a fresh rendering (so the committed manual always matches the engine). Method and',
-    'conventions: `docs/calculation.md`, `docs/calculation-internal.md`, ADR 0135.',
+    'conventions: `docs/calculation.md`, `docs/calculation-structural.md`, ADR 0135.',
     '',
     '## Summary',
     '',

@@ -1,7 +1,7 @@
 import type { EngineIssue, IssueParams, Severity } from '../issues/issue';
 
 /** Issue codes of the lateral analysis, the section design and the horizontal load cases. */
-export const INTERNAL_ISSUE_CODES = [
+export const STRUCTURAL_ISSUE_CODES = [
   // lateral analysis
   'LATERAL_SUBGRADE_RULE_UNVERIFIED',
   'LATERAL_KS_REDUCED_FOR_DIAMETER',
@@ -56,18 +56,18 @@ export const INTERNAL_ISSUE_CODES = [
   'LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING',
 ] as const;
 
-export type InternalIssueCode = (typeof INTERNAL_ISSUE_CODES)[number];
+export type StructuralIssueCode = (typeof STRUCTURAL_ISSUE_CODES)[number];
 
 /** Coded domain issue of the lateral / section / load-case procedures. @see style-guide §2.6 */
-export type InternalIssue = EngineIssue<InternalIssueCode>;
+export type StructuralIssue = EngineIssue<StructuralIssueCode>;
 
 /** Builds an issue; `field` is the wire name of the field concerned. */
-export const internalIssue = (
-  code: InternalIssueCode,
+export const structuralIssue = (
+  code: StructuralIssueCode,
   severity: Severity,
   params: IssueParams = {},
   field?: string,
-): InternalIssue =>
+): StructuralIssue =>
   field === undefined ? { code, severity, params } : { code, severity, field, params };
 
 /** One traced intermediate value: wire or symbol name, value, unit and the source of its formula. */

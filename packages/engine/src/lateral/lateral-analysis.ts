@@ -4,7 +4,7 @@ import {
   type HeadLoad,
   type WinklerSystem,
 } from './beam-fe';
-import { internalIssue, type InternalIssue } from './issue';
+import { structuralIssue, type StructuralIssue } from './issue';
 import type { LateralMesh } from './mesh';
 import { createPlasticSystem, type PlasticState, type PlasticSystem } from './plastic-newton';
 
@@ -174,7 +174,7 @@ export const GAMMA_EP = 1.4;
  * @returns issues (warning when exceeded)
  * @see calculation-gaps §7 (GGU-LATPILE: resultant Σ(ks·w)d ≤ E_ph,k/γ_Ep)
  */
-export const checkPassiveResultant = (mesh: LateralMesh, s: LateralSolution): InternalIssue[] => {
+export const checkPassiveResultant = (mesh: LateralMesh, s: LateralSolution): StructuralIssue[] => {
   const ux = s.x.w[0]!;
   const uy = s.y.w[0]!;
   const norm = Math.hypot(ux, uy);
@@ -196,7 +196,7 @@ export const checkPassiveResultant = (mesh: LateralMesh, s: LateralSolution): In
   }
   if (!isInFront || !Number.isFinite(resistance) || reaction <= resistance / GAMMA_EP) return [];
   return [
-    internalIssue('LATERAL_PASSIVE_RESULTANT_EXCEEDED', 'warning', {
+    structuralIssue('LATERAL_PASSIVE_RESULTANT_EXCEEDED', 'warning', {
       reaction,
       resistance,
       gammaEp: GAMMA_EP,

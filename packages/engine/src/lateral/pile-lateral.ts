@@ -1,5 +1,5 @@
 import type { BeamSolution } from './beam-fe';
-import { internalIssue, type InternalIssue, type TraceEntry } from './issue';
+import { structuralIssue, type StructuralIssue, type TraceEntry } from './issue';
 import {
   checkPassiveResultant,
   solveLateral,
@@ -173,25 +173,25 @@ const solveBoth = (
  * @param scheme solver of the passive-pressure limitation (default Newton with secant fallback, ADR 0165;
  *   'secant' only for comparison)
  * @returns result (null when the pile cannot be analysed) with issues and trace
- * @see calculation-reference §5; docs/calculation-internal.md §2
+ * @see calculation-reference §5; docs/calculation-structural.md §2
  */
 export const analysePileLateral = (
   model: LateralModel,
   characteristic: LateralLoads,
   design: LateralLoads,
   scheme: LateralScheme = 'newton',
-): { result: LateralResult | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
+): { result: LateralResult | null; issues: StructuralIssue[]; trace: TraceEntry[] } => {
   const pileSystem = cachedPileSystem(model);
   const { mesh } = pileSystem;
-  const issues: InternalIssue[] = [
-    internalIssue('LATERAL_SUBGRADE_RULE_UNVERIFIED', 'warning', {
+  const issues: StructuralIssue[] = [
+    structuralIssue('LATERAL_SUBGRADE_RULE_UNVERIFIED', 'warning', {
       rule: model.ksNichtReduzieren ? 'ks=Es/min(D,1m)' : 'ks=Es/D',
     }),
-    internalIssue('LATERAL_GROSS_STIFFNESS_USED', 'info', { EI: model.EI }),
+    structuralIssue('LATERAL_GROSS_STIFFNESS_USED', 'info', { EI: model.EI }),
   ];
   if (mesh.wasElementLengthRaised) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'LATERAL_ELEMENT_LENGTH_RAISED',
         'warning',
         { min: ELEMENT_LENGTH_MIN },
@@ -201,7 +201,7 @@ export const analysePileLateral = (
   }
   if (model.gegenRaeumlichenEP) {
     issues.push(
-      internalIssue('LATERAL_PASSIVE_PRESSURE_INTERIM', 'warning', {}, 'gegenRaeumlichenEP'),
+      structuralIssue('LATERAL_PASSIVE_PRESSURE_INTERIM', 'warning', {}, 'gegenRaeumlichenEP'),
     );
   }
   const trace: TraceEntry[] = [
@@ -226,12 +226,12 @@ export const analysePileLateral = (
       hasSprings && model.gegenRaeumlichenEP
         ? 'LATERAL_PASSIVE_RESISTANCE_EXCEEDED'
         : 'LATERAL_NO_SOIL_SUPPORT';
-    issues.push(internalIssue(code, 'error', {}));
+    issues.push(structuralIssue(code, 'error', {}));
     return { result: null, issues, trace };
   }
   if (!ch.isConverged || !d.isConverged) {
     issues.push(
-      internalIssue('LATERAL_PASSIVE_ITERATION_NOT_CONVERGED', 'error', {
+      structuralIssue('LATERAL_PASSIVE_ITERATION_NOT_CONVERGED', 'error', {
         iterations: d.iterations,
       }),
     );
@@ -240,7 +240,7 @@ export const analysePileLateral = (
   const result = summarise(model, mesh.depth, ch, d);
   if (result.wOben / 1000 > LINEAR_DEFLECTION_LIMIT) {
     issues.push(
-      internalIssue('LATERAL_DEFLECTION_LARGE', 'warning', {
+      structuralIssue('LATERAL_DEFLECTION_LARGE', 'warning', {
         wOben: result.wOben,
         limit: LINEAR_DEFLECTION_LIMIT * 1000,
       }),

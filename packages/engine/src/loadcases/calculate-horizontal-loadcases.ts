@@ -1,6 +1,6 @@
 import type { NormalizedHorizontalLoad, NormalizedPile, NormalizedProject } from '../input/types';
 import type { EngineIssue } from '../issues/issue';
-import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
+import { structuralIssue, type StructuralIssue, type TraceEntry } from '../lateral/issue';
 import type { LateralScheme } from '../lateral/lateral-analysis';
 import {
   analysePileLateral,
@@ -77,7 +77,7 @@ export type HorizontalLoadRowResult = {
   /** steel pipe piles (r): EN 1993-1-1 section check instead of the reinforced-concrete design */
   steel: SteelPipeCheck | null;
   /** issues of the row: its input issues (normalisation codes) and the lateral / section codes */
-  issues: (InternalIssue | EngineIssue)[];
+  issues: (StructuralIssue | EngineIssue)[];
   trace: TraceEntry[];
 };
 
@@ -108,7 +108,7 @@ const indexProject = (
 const emptyRow = (
   row: NormalizedHorizontalLoad,
   sectionKind: SectionKind | null,
-  issues: InternalIssue[],
+  issues: StructuralIssue[],
 ): HorizontalLoadRowResult => ({
   rowIndex: row.rowIndex,
   Pname: row.Pname,
@@ -150,14 +150,14 @@ const emptyRow = (
 const rowActions = (
   row: NormalizedHorizontalLoad,
   pile: NormalizedPile,
-  issues: InternalIssue[],
+  issues: StructuralIssue[],
 ): RowActions => {
   const n = Math.max(pile.PfahlAnzahl, 1);
   let G = row.gkz;
   const Q = row.qkz ?? 0;
   if (G === null && row.qkz === null) {
     G = pile.AlternativeCharakteristischeLastZ;
-    issues.push(internalIssue('LOADCASE_AXIAL_LOAD_MISSING', 'warning', { used: G ?? 0 }, 'gkz'));
+    issues.push(structuralIssue('LOADCASE_AXIAL_LOAD_MISSING', 'warning', { used: G ?? 0 }, 'gkz'));
   }
   return {
     G: { N: (G ?? 0) / n, Hx: row.Hgkx / n, Hy: row.Hgky / n, Mx: row.Mgkx / n, My: row.Mgky / n },
@@ -191,7 +191,7 @@ const lateralFields = (r: LateralResult) => ({
 
 /**
  * Lateral analysis and section design of one load row.
- * @see docs/calculation-internal.md §4 (procedure, every output field)
+ * @see docs/calculation-structural.md §4 (procedure, every output field)
  */
 export const calculateRow = (
   project: NormalizedProject,
@@ -199,11 +199,11 @@ export const calculateRow = (
   index: ProjectIndex,
   options: HorizontalOptions,
 ): HorizontalLoadRowResult => {
-  const issues: InternalIssue[] = [];
+  const issues: StructuralIssue[] = [];
   const pile = index.piles.get(row.Pname);
   if (!pile) {
     return emptyRow(row, null, [
-      internalIssue('LOADCASE_PILE_NOT_FOUND', 'error', { Pname: row.Pname }, 'Pname'),
+      structuralIssue('LOADCASE_PILE_NOT_FOUND', 'error', { Pname: row.Pname }, 'Pname'),
     ]);
   }
   const profile = project.soil_profiles.find((p) => p.name === pile.BodenProfil && p.isValid);
@@ -211,12 +211,12 @@ export const calculateRow = (
   const D = pile.SollDurchmesser;
   if (!profile || D === null || D <= 0 || pile.SollPfahlOberKante === null) {
     return emptyRow(row, null, [
-      internalIssue('LOADCASE_PILE_INPUT_MISSING', 'error', { Pname: row.Pname }),
+      structuralIssue('LOADCASE_PILE_INPUT_MISSING', 'error', { Pname: row.Pname }),
     ]);
   }
   if (toe === null) {
     return emptyRow(row, null, [
-      internalIssue('LOADCASE_AXIAL_RESULT_MISSING', 'error', { Pname: row.Pname }),
+      structuralIssue('LOADCASE_AXIAL_RESULT_MISSING', 'error', { Pname: row.Pname }),
     ]);
   }
   const kind = sectionKindOf(pile);
@@ -225,13 +225,13 @@ export const calculateRow = (
   if (kind === 'steel-pipe' && (wall === null || 2 * wall >= D)) {
     return emptyRow(row, kind, [
       wall === null
-        ? internalIssue(
+        ? structuralIssue(
             'SECTION_STEEL_WALL_THICKNESS_MISSING',
             'error',
             { PfahlTyp: 'r' },
             'Wanddicke',
           )
-        : internalIssue(
+        : structuralIssue(
             'SECTION_STEEL_WALL_THICKNESS_INVALID',
             'error',
             { t: wall * 1000 },
@@ -242,7 +242,7 @@ export const calculateRow = (
   // the corrosion loss must leave a wall (ADR 0103); no lateral analysis without a section
   if (kind === 'steel-pipe' && s.StahlrohrKorrosionMm >= wall!) {
     return emptyRow(row, kind, [
-      internalIssue(
+      structuralIssue(
         'SECTION_STEEL_CORROSION_EXCEEDS_WALL',
         'error',
         { corrosion: s.StahlrohrKorrosionMm * 1000, t: wall! * 1000 },
@@ -252,7 +252,7 @@ export const calculateRow = (
   }
   if (pile.PfahlTyp !== null && pile.PfahlTyp.startsWith('j')) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_PILE_TYPE_ASSUMED_CAST_IN_PLACE',
         'warning',
         { PfahlTyp: pile.PfahlTyp },
@@ -266,7 +266,7 @@ export const calculateRow = (
   const axis = pileAxis(pile);
   if (axis.inclination > 0) {
     issues.push(
-      internalIssue('LOADCASE_INCLINED_PILE_RESOLVED', 'info', {
+      structuralIssue('LOADCASE_INCLINED_PILE_RESOLVED', 'info', {
         inclination: axis.inclination,
         direction: axis.direction,
       }),
@@ -279,7 +279,7 @@ export const calculateRow = (
     s.gammaVeraenderlich,
   );
   if (actions.hasOppositeTransverseParts) {
-    issues.push(internalIssue('LOADCASE_OPPOSITE_SIGN_ACTIONS', 'warning', {}));
+    issues.push(structuralIssue('LOADCASE_OPPOSITE_SIGN_ACTIONS', 'warning', {}));
   }
   const e = pile.einzelExzentrizitaet; // row value (0 included), else Exzentrizitaet (ADR 0132)
   const design = addImperfections(
@@ -382,7 +382,7 @@ const finishRow = (
     project: NormalizedProject;
     pile: NormalizedPile;
   },
-  issues: InternalIssue[],
+  issues: StructuralIssue[],
   trace: TraceEntry[],
 ): HorizontalLoadRowResult => {
   const s = c.project.settings;
@@ -415,14 +415,14 @@ const finishRow = (
   issues.push(...section.issues);
   if (!isCircle) {
     issues.push(
-      internalIssue('SECTION_SQUARE_BIAXIAL_LOAD_CONTOUR', 'info', {
+      structuralIssue('SECTION_SQUARE_BIAXIAL_LOAD_CONTOUR', 'info', {
         a: section.result?.biaxialExponent ?? null,
         MEq: section.result?.MEdUsed ?? null,
       }),
     );
   }
   issues.push(
-    internalIssue('SECTION_INTERPRETATION_UNVERIFIED', 'warning', {
+    structuralIssue('SECTION_INTERPRETATION_UNVERIFIED', 'warning', {
       MvonMaxfuerSchub: s.MvonMaxfuerSchub,
       Betondeckung: s.Betondeckung,
     }),
@@ -469,7 +469,7 @@ const finishRow = (
  * @param project normalised project @param axial toe level per load point (e.g. `ProjectResult.piles`)
  * @param options head restraint (default: the project setting)
  * @returns results per load case and row
- * @see issue 4; calculation-reference §4, §5, §6.1; docs/calculation-internal.md
+ * @see issue 4; calculation-reference §4, §5, §6.1; docs/calculation-structural.md
  */
 export const calculateHorizontalLoadCases = (
   project: NormalizedProject,
@@ -484,7 +484,7 @@ export const calculateHorizontalLoadCases = (
       project.settings.bemesseHorizontal
         ? calculateRow(project, row, index, options)
         : emptyRow(row, null, [
-            internalIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
+            structuralIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
           ]),
     ),
   }));
@@ -528,10 +528,10 @@ export const calculateProjectLoadCases = (
       const input = rowInput.get(`${ci}/${ri}`) ?? [];
       const result = !project.settings.bemesseHorizontal
         ? emptyRow(row, null, [
-            internalIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
+            structuralIssue('LOADCASE_HORIZONTAL_DESIGN_OFF', 'info', {}, 'bemesseHorizontal'),
           ])
         : input.some((x) => x.severity === 'error')
-          ? emptyRow(row, null, [internalIssue('LOADCASE_ROW_INPUT_INVALID', 'error', {})])
+          ? emptyRow(row, null, [structuralIssue('LOADCASE_ROW_INPUT_INVALID', 'error', {})])
           : only !== undefined && !only(row)
             ? emptyRow(row, null, [])
             : calculateRow(project, row, index, {});

@@ -1,5 +1,5 @@
 import type { NormalizedHorizontalLoad, NormalizedSoilProfile } from '../input/types';
-import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
+import { structuralIssue, type StructuralIssue, type TraceEntry } from '../lateral/issue';
 import { lateralLayers } from './pile-model';
 
 /**
@@ -13,7 +13,7 @@ import { lateralLayers } from './pile-model';
 export type LateralLevels = {
   groundLevel: number;
   groundwaterLevel: number;
-  issues: InternalIssue[];
+  issues: StructuralIssue[];
   trace: TraceEntry[];
 };
 
@@ -27,7 +27,7 @@ export const lateralLevels = (
   profile: NormalizedSoilProfile,
   headLevel: number,
 ): LateralLevels => {
-  const issues: InternalIssue[] = [];
+  const issues: StructuralIssue[] = [];
   const trace: TraceEntry[] = [];
   const top = profile.startKote ?? headLevel;
   let groundLevel: number;
@@ -36,7 +36,7 @@ export const lateralLevels = (
     groundLevel = Math.min(top, headLevel);
     const from = top <= headLevel ? 'profile_top' : 'pile_head';
     issues.push(
-      internalIssue(
+      structuralIssue(
         'LOADCASE_GROUND_LEVEL_ASSUMED',
         'info',
         { level: groundLevel, from, profile: profile.name },
@@ -56,7 +56,7 @@ export const lateralLevels = (
     const fromProfile = profile.grundwasserStand;
     groundwaterLevel = fromProfile ?? groundLevel;
     issues.push(
-      internalIssue(
+      structuralIssue(
         'LOADCASE_GROUNDWATER_ASSUMED',
         'info',
         {
@@ -93,7 +93,7 @@ export const stiffnessInputIssue = (
   profile: NormalizedSoilProfile,
   from: number,
   toe: number,
-): InternalIssue | null => {
+): StructuralIssue | null => {
   const bedding = lateralLayers(profile)
     .map((layer, index) => ({ layer, index }))
     .filter(({ layer }) => layer.bottomLevel < from && layer.topLevel > toe);
@@ -108,6 +108,6 @@ export const stiffnessInputIssue = (
     .join(', ');
   const params = { profile: profile.name, layers: names, count: missing.length };
   return missing.length === bedding.length
-    ? internalIssue('LOADCASE_SOIL_STIFFNESS_MISSING', 'error', params)
-    : internalIssue('LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING', 'warning', params);
+    ? structuralIssue('LOADCASE_SOIL_STIFFNESS_MISSING', 'error', params)
+    : structuralIssue('LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING', 'warning', params);
 };

@@ -9,7 +9,7 @@ export const NEGLIGIBLE_MOMENT_SHARE = 0.01;
  * at the toe (conservative stand-in for the skin-friction transfer). Moments below 1 % of MMax are ignored.
  * @param level node levels [m NHN] @param M moments [kNm] @param NEdMin [kN] @param core W/A [m]
  * @returns KoteUeberdrueckt [m NHN] (toe level when the section is never fully compressed)
- * @see docs/calculation-internal.md §4.2 [D]
+ * @see docs/calculation-structural.md §4.2 [D]
  */
 export const fullyCompressedLevel = (
   level: readonly number[],

@@ -1,4 +1,4 @@
-import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
+import { structuralIssue, type StructuralIssue, type TraceEntry } from '../lateral/issue';
 import { cageClearSpacing, chooseBarLayout, type BarLayout } from './bar-layout';
 import { KF_UNCASED, uncasedDesignDiameter } from './design-diameter';
 import { designMaterials, type ConcreteClass } from './materials';
@@ -79,11 +79,11 @@ const designCage = (
   minLinkDiameter: number,
 ): {
   result: SectionDesignResult | null;
-  issues: InternalIssue[];
+  issues: StructuralIssue[];
   trace: TraceEntry[];
   links: LinkLayout | null;
 } => {
-  const issues: InternalIssue[] = [];
+  const issues: StructuralIssue[] = [];
   const g = geometryFor(input, size, input.maxBarDiameter, linkDiameter);
   const trace: TraceEntry[] = [
     { name: 'D_design', value: size, unit: 'm', source: 'EC2 2.3.4.2(2)' },
@@ -103,7 +103,7 @@ const designCage = (
   ];
   if (g.barRadius <= 0) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_BAR_LAYOUT_NOT_FOUND',
         'error',
         { barRadius: g.barRadius },
@@ -130,7 +130,7 @@ const designCage = (
   for (const c of combos) {
     if (c.so.M2 > 0) {
       issues.push(
-        internalIssue(
+        structuralIssue(
           'SECTION_SLENDER_SECOND_ORDER',
           'warning',
           { lambda: c.so.lambda, lambdaLim: c.so.lambdaLim, M2: c.so.M2 },
@@ -141,7 +141,7 @@ const designCage = (
   }
   if (combos.some((c) => c.As === null)) {
     issues.push(
-      internalIssue('SECTION_CAPACITY_EXCEEDED', 'error', { NEd: input.NEdMax, MEd: input.MEd }),
+      structuralIssue('SECTION_CAPACITY_EXCEEDED', 'error', { NEd: input.NEdMax, MEd: input.MEd }),
     );
     return { result: null, issues, trace, links: null };
   }
@@ -155,7 +155,7 @@ const designCage = (
   );
   if (min.AsMin > AsCalc) {
     issues.push(
-      internalIssue('SECTION_MIN_REINFORCEMENT_GOVERNS', 'info', {
+      structuralIssue('SECTION_MIN_REINFORCEMENT_GOVERNS', 'info', {
         rule: min.rule,
         AsMin: min.AsMin * 1e4,
       }),
@@ -176,7 +176,7 @@ const designCage = (
   });
   if (!bars) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_BAR_LAYOUT_NOT_FOUND',
         'error',
         { AsRequired: Math.max(AsCalc, min.AsMin) * 1e4 },
@@ -205,7 +205,7 @@ const designCage = (
   );
   if (shear.isCapacityExceeded) {
     issues.push(
-      internalIssue('SECTION_SHEAR_CAPACITY_EXCEEDED', 'error', {
+      structuralIssue('SECTION_SHEAR_CAPACITY_EXCEEDED', 'error', {
         VEd: input.VEd,
         VRdmax: shear.VRdmax,
       }),
@@ -271,7 +271,7 @@ const designCage = (
 const checkReportedCage = (
   input: SectionDesignInput,
   result: SectionDesignResult | null,
-): InternalIssue[] => {
+): StructuralIssue[] => {
   if (!result?.bars || !result.links) return [];
   const clear = cageClearSpacing(
     { cover: input.cover, shape: input.shape, outer: input.nominalSize },
@@ -281,7 +281,7 @@ const checkReportedCage = (
   const max = input.minimumRules === 'bored' ? 0.2 : Infinity;
   if (clear <= max + 1e-9 && clear >= input.minClearSpacing - 1e-9) return [];
   return [
-    internalIssue(
+    structuralIssue(
       'SECTION_BAR_LAYOUT_NOT_FOUND',
       'error',
       {
@@ -299,26 +299,26 @@ const checkReportedCage = (
  * Designs the pile section: required A_s for (N_Ed,max, M_Ed) and (N_Ed,min, M_Ed) with the minimum
  * eccentricity e0 = max(h/30, 20 mm) and second-order moment, minimum rules, bar choice, shear, strains.
  * @param input see SectionDesignInput @returns result with issues and trace
- * @see calculation-reference §4; EN 1992-1-1 6.1(4), 6.1, 6.2, 9.5.2, 9.8.5; docs/calculation-internal.md §3
+ * @see calculation-reference §4; EN 1992-1-1 6.1(4), 6.1, 6.2, 9.5.2, 9.8.5; docs/calculation-structural.md §3
  */
 export const designSection = (
   input: SectionDesignInput,
-): { result: SectionDesignResult | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
-  const issues: InternalIssue[] = [];
+): { result: SectionDesignResult | null; issues: StructuralIssue[]; trace: TraceEntry[] } => {
+  const issues: StructuralIssue[] = [];
   const size = input.isUncasedCastInPlace
     ? uncasedDesignDiameter(input.nominalSize)
     : input.nominalSize;
   const materials = designMaterials(input.concrete, input.isUncasedCastInPlace ? KF_UNCASED : 1);
   if (input.isUncasedCastInPlace) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_DIAMETER_REDUCED',
         'info',
         { nominal: input.nominalSize, design: size },
         'SollDurchmesser',
       ),
     );
-    issues.push(internalIssue('SECTION_KF_APPLIED', 'warning', { kf: KF_UNCASED }));
+    issues.push(structuralIssue('SECTION_KF_APPLIED', 'warning', { kf: KF_UNCASED }));
   }
   // The cage is designed with the link diameter it reports (issue 12 defect 4, ADR 0134): first with
   // MaxBuegel, then again with the link actually chosen until bars and links agree; the reported cage

@@ -1,4 +1,4 @@
-import { internalIssue, type InternalIssue } from '../lateral/issue';
+import { structuralIssue, type StructuralIssue } from '../lateral/issue';
 
 /** Concrete class with the EC2 Table 3.1 values used here. */
 export type ConcreteClass = {
@@ -46,7 +46,7 @@ export const MATERIAL_CONSTANTS = {
  */
 export const concreteClassFromCode = (
   code: number | string,
-): { concrete: ConcreteClass; issues: InternalIssue[] } => {
+): { concrete: ConcreteClass; issues: StructuralIssue[] } => {
   const text = String(code).trim().toUpperCase();
   const fck = /^C?(\d{2})(\/\d{2})?$/.exec(text)?.[1];
   const found = CONCRETE_CLASSES.classes.find((c) => String(c.fck) === fck);
@@ -54,7 +54,7 @@ export const concreteClassFromCode = (
     return {
       concrete: CONCRETE_CLASSES.classes[1],
       issues: [
-        internalIssue(
+        structuralIssue(
           'CONCRETE_CLASS_UNKNOWN',
           'error',
           { value: String(code), used: 'C25/30' },
@@ -68,7 +68,7 @@ export const concreteClassFromCode = (
     concrete: found,
     issues: isLegacy3540
       ? [
-          internalIssue(
+          structuralIssue(
             'CONCRETE_CLASS_MAPPED',
             'warning',
             { value: String(code), used: 'C35/45' },
@@ -126,11 +126,11 @@ export const steelStress = (eps: number, m: DesignMaterials): number =>
   Math.max(-m.fyd, Math.min(m.fyd, m.Es * eps));
 
 /** Steel grade check: only B500B is implemented. @returns issues (warning when another grade is named) */
-export const steelGradeIssues = (Stahlsorte: string): InternalIssue[] =>
+export const steelGradeIssues = (Stahlsorte: string): StructuralIssue[] =>
   Stahlsorte.trim().toUpperCase() === 'B500B'
     ? []
     : [
-        internalIssue(
+        structuralIssue(
           'STEEL_GRADE_ASSUMED',
           'warning',
           { value: Stahlsorte, used: 'B500B' },

@@ -195,7 +195,7 @@ describe('chooseBarLayout', () => {
 });
 
 describe('designShear by hand', () => {
-  // VEd 300 kN, bw 0.8 m, d 0.6 m, Asl 25 cm², C30/37, N = 0 (values computed in docs/calculation-internal.md §3.6)
+  // VEd 300 kN, bw 0.8 m, d 0.6 m, Asl 25 cm², C30/37, N = 0 (values computed in docs/calculation-structural.md §3.6)
   const s = designShear({ VEd: 300, NEd: 0, bw: 0.8, d: 0.6, Ac: 0.5, Asl: 0.0025 }, m30);
   it('V_Rd,c = 0.1·1.577·(100·0.005208·30)^(1/3)·0.8·0.6 = 189.28 kN', () =>
     expect(s.VRdc).toBeCloseTo(189.28, 1));

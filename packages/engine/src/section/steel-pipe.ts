@@ -1,5 +1,5 @@
 import { bisect, type BisectionLimits } from '../numerics/roots';
-import { internalIssue, type InternalIssue, type TraceEntry } from '../lateral/issue';
+import { structuralIssue, type StructuralIssue, type TraceEntry } from '../lateral/issue';
 
 /**
  * Yield strength f_y of the structural steels of steel pipe piles for nominal thickness t ≤ 40 mm
@@ -327,11 +327,11 @@ export const checkSteelPipe = (args: {
   bucklingLength: number;
   manufacture?: PipeManufacture;
   corrosion?: number;
-}): { result: SteelPipeCheck | null; issues: InternalIssue[]; trace: TraceEntry[] } => {
+}): { result: SteelPipeCheck | null; issues: StructuralIssue[]; trace: TraceEntry[] } => {
   const manufacture = args.manufacture ?? DEFAULT_PIPE_MANUFACTURE;
   const c = args.corrosion ?? 0;
-  const issues: InternalIssue[] = [
-    internalIssue('SECTION_STEEL_PIPE_INTERPRETATION', 'warning', {
+  const issues: StructuralIssue[] = [
+    structuralIssue('SECTION_STEEL_PIPE_INTERPRETATION', 'warning', {
       grade: args.grade,
       gammaM0: GAMMA_M0,
       gammaM1: GAMMA_M1,
@@ -341,7 +341,7 @@ export const checkSteelPipe = (args: {
   const fy = PIPE_STEEL.fy[args.grade];
   if (!(args.t > 0) || 2 * args.t >= args.D) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_STEEL_WALL_THICKNESS_INVALID',
         'error',
         { t: args.t * 1000 },
@@ -352,7 +352,7 @@ export const checkSteelPipe = (args: {
   }
   if (args.t > PIPE_STEEL.tMax) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_STEEL_WALL_THICKNESS_INVALID',
         'error',
         { t: args.t * 1000, max: 40 },
@@ -363,7 +363,7 @@ export const checkSteelPipe = (args: {
   }
   if (!(c >= 0) || c >= args.t) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_STEEL_CORROSION_EXCEEDS_WALL',
         'error',
         { corrosion: c * 1000, t: args.t * 1000 },
@@ -398,7 +398,7 @@ export const checkSteelPipe = (args: {
   ];
   if (sectionClass === 4) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_STEEL_PIPE_CLASS4',
         'error',
         { Dt: net.D / net.t, limit: 90 * (235 / fy) },
@@ -446,7 +446,7 @@ export const checkSteelPipe = (args: {
   const isDesignable = governing.eta !== null;
   if (!isDesignable) {
     issues.push(
-      internalIssue('SECTION_STEEL_SHEAR_RESISTANCE_EXCEEDED', 'error', {
+      structuralIssue('SECTION_STEEL_SHEAR_RESISTANCE_EXCEEDED', 'error', {
         VEd: Math.abs(args.VEd),
         VplRd: VRd,
         utilisation: etaV,
@@ -454,7 +454,7 @@ export const checkSteelPipe = (args: {
     );
   } else if (rho > 0) {
     issues.push(
-      internalIssue('SECTION_STEEL_SHEAR_YIELD_REDUCED', 'info', {
+      structuralIssue('SECTION_STEEL_SHEAR_YIELD_REDUCED', 'info', {
         VEd: Math.abs(args.VEd),
         VplRd: VRd,
         rho,
@@ -464,7 +464,7 @@ export const checkSteelPipe = (args: {
   const sectionEta = governingSection.cs.eta;
   if (sectionEta !== null && sectionEta > 1) {
     issues.push(
-      internalIssue('SECTION_CAPACITY_EXCEEDED', 'error', {
+      structuralIssue('SECTION_CAPACITY_EXCEEDED', 'error', {
         NEd: governingSection.N,
         MEd: M,
         utilisation: sectionEta,
@@ -473,7 +473,7 @@ export const checkSteelPipe = (args: {
   }
   if (governingBuckling) {
     issues.push(
-      internalIssue(
+      structuralIssue(
         'SECTION_STEEL_BUCKLING_CURVE_ASSUMED',
         'info',
         {
@@ -488,7 +488,7 @@ export const checkSteelPipe = (args: {
     );
     if (!governingBuckling.isNegligible && governingBuckling.utilisation > 1) {
       issues.push(
-        internalIssue(
+        structuralIssue(
           'SECTION_STEEL_BUCKLING_RESISTANCE_EXCEEDED',
           'error',
           {

@@ -1,7 +1,7 @@
 /**
  * Full verification of one load point: inputs, results, the layers with the q values used and their
  * source (standard and table), base resistance, the resistance–settlement curve and the soil profile with
- * the pile to scale, then the internal capacity under each load case (sections/internal.ts).
+ * the pile to scale, then the internal capacity under each load case (sections/structural.ts).
  */
 import type { AxialPileResult } from '@pfahlplaner/engine';
 import type { Content, TableCell } from 'pdfmake/interfaces';
@@ -11,7 +11,7 @@ import { drawing } from '../drawing';
 import { curveSvg, profileSvg } from '../svg';
 import { fill } from '../texts';
 import { assumptionNumbersOf } from './assumptions';
-import { internalSection } from './internal';
+import { structuralSection } from './structural';
 import { pileTypeName, sizeText } from './summary';
 
 const twoColumns = (ctx: Ctx, inputs: TableCell[][], results: TableCell[][]): Content => ({
@@ -204,7 +204,7 @@ export function pileDetail(ctx: Ctx, pile: AxialPileResult, number: string): Con
     }
   }
   for (const entry of ctx.horizontalByPile.get(pile.Pname) ?? []) {
-    out.push(...internalSection(ctx, entry));
+    out.push(...structuralSection(ctx, entry));
   }
   const numbers = assumptionNumbersOf(ctx.assumptions, pile.Pname);
   if (numbers.length > 0) {

@@ -1,6 +1,6 @@
 import { FIELD_TEXTS, issueAdvice, issueParamWord } from '@pfahlplaner/contracts';
 
-/** The part of an engine issue the UI shows (EngineIssue and InternalIssue both fit). */
+/** The part of an engine issue the UI shows (EngineIssue and StructuralIssue both fit). */
 export type DisplayIssue = {
   code: string;
   severity: 'error' | 'warning' | 'info';

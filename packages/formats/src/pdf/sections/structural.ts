@@ -75,7 +75,7 @@ function steelRows(ctx: Ctx, steel: SteelPipeCheck): TableCell[][] {
   return rows;
 }
 
-export function internalSection(ctx: Ctx, { caseName, row: load }: HorizontalEntry): Content[] {
+export function structuralSection(ctx: Ctx, { caseName, row: load }: HorizontalEntry): Content[] {
   const { t, f, lang } = ctx;
   const top: TableCell[][] = [
     kv('w_{Kopf}', f(load.wOben, 2), 'mm'),

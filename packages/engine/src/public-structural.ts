@@ -1,6 +1,6 @@
 // Public exports of the lateral analysis and the cross-section (internal capacity) design.
-export { INTERNAL_ISSUE_CODES } from './lateral/issue';
-export type { InternalIssue, InternalIssueCode, TraceEntry } from './lateral/issue';
+export { STRUCTURAL_ISSUE_CODES } from './lateral/issue';
+export type { StructuralIssue, StructuralIssueCode, TraceEntry } from './lateral/issue';
 export { solveWinklerBeam } from './lateral/beam-fe';
 export type { BeamMesh, BeamSolution, HeadLoad } from './lateral/beam-fe';
 export { analysePileLateral } from './lateral/pile-lateral';
