@@ -14,7 +14,7 @@ import {
   UpgradeSchema,
 } from './teams';
 
-describe('formatCardExpiry (upgrade wizard, issue 7)', () => {
+describe('formatCardExpiry (upgrade wizard)', () => {
   it.each([
     ['', ''],
     ['1', '1'],
