@@ -112,7 +112,7 @@ export const findFieldByExcelHeader = (
   );
 };
 
-/** i18n keys of a field: `field.<WireName>.label|unit|help` (style guide §2.4). */
+/** i18n keys of a field: `field.<WireName>.label|unit|help` (ADR 0055). */
 export const i18nKeysOf = (field: Pick<FieldDef, 'key'>) =>
   ({
     label: `field.${field.key}.label`,
