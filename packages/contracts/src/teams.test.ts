@@ -97,7 +97,7 @@ describe('permissions shared by server and web', () => {
 });
 
 describe('UpgradeSchema', () => {
-  it('takes the payload of the issue', () => {
+  it('takes the payload of the upgrade wizard', () => {
     const parsed = UpgradeSchema.safeParse({
       company: {
         name: 'A',

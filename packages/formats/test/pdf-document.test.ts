@@ -74,7 +74,7 @@ const HEADINGS = {
 };
 
 // ("Pfähle" is not listed for English: it is part of the name of the recommendation, EA-Pfähle.)
-// English words that a German report must not contain (the defects the issue names and the engine's tokens).
+// English words that a German report must not contain (words a checking engineer found in it, ADR 0152, and the engine's tokens).
 const ENGLISH_WORDS = [
   'alternative',
   'single',
