@@ -1,4 +1,4 @@
-// Axial bench: 1,000 load points on 3 profiles × 8 layers, Schrittweite 0.1 m (issue 3 target < 100 ms).
+// Axial bench: 1,000 load points on 3 profiles × 8 layers, Schrittweite 0.1 m (target < 100 ms, docs/benchmarks.md).
 import { loadavg } from 'node:os';
 import { calculateProject } from '@pfahlplaner/engine';
 // eslint-disable-next-line no-restricted-imports -- the web app is not a package; the synthetic project lives beside its preview test

@@ -1,4 +1,4 @@
-// File routes bench (issue 6): runs apps/server/src/modules/files/bench-files.ts in its own process (it
+// File routes bench (targets in docs/benchmarks.md): runs apps/server/src/modules/files/bench-files.ts in its own process (it
 // needs the server's `#app/*` imports), which imports a 2,000-row .xlsx and renders the PDF of 200 load
 // points through a real server on loopback.
 import { spawnSync } from 'node:child_process';

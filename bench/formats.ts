@@ -1,4 +1,4 @@
-// Formats bench (issues 6, 21): PDF report of 200 load points (default report < 1 s) and Excel import of 2,000 rows
+// Formats bench (docs/benchmarks.md, ADR 0150): PDF report of 200 load points (default report < 1 s) and Excel import of 2,000 rows
 // (target < 2 s). Prints numbers only.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -55,7 +55,7 @@ export async function run(): Promise<void> {
     workbook: workbookWith(5),
     result: calculateProject(workbookWith(5)),
   }); // warm-up
-  // Issue 21: the default report (one line per load point) must render in < 1 s; the report with every
+  // Target (ADR 0150): the default report (one line per load point) renders in < 1 s; the report with every
   // load point's full verification is printed for comparison (no target).
   // Median of three runs (the machine is shared: wall time includes waiting, CPU time does not).
   const median = (values: number[]) =>

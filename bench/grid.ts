@@ -1,4 +1,4 @@
-// Grid smoothness bench (issue 5: "2,000 rows scroll and edit without lag"). When the web build
+// Grid smoothness bench (target: 2,000 rows scroll and edit without lag, ADR 0060). When the web build
 // (apps/web/dist) and Chromium exist, it starts the server on an embedded PGlite in a temporary DATA_DIR,
 // signs up a user through the API (OTP from the development outbox), creates a 2,000-row project, opens
 // the workspace in headless Chromium and prints: time to the first rendered grid row, requestAnimationFrame

@@ -1,4 +1,4 @@
-// Live preview (issue 5): one-row edits of a 1,000-load-point project, recalculated incrementally as the
+// Live preview (ADR 0065): one-row edits of a 1,000-load-point project, recalculated incrementally as the
 // browser worker does (edited rows + rows whose toe coordination changes), next to the first full run.
 // Worker messaging (structured clone of the request and the patch) is not included.
 // eslint-disable-next-line no-restricted-imports -- the web app is not a package; its pure preview logic is benchmarked in node

@@ -1,4 +1,4 @@
-// No-starvation bench (issue 17): runs apps/server/src/scripts/bench-starvation.ts in its own process (it
+// No-starvation bench (ADR 0171): runs apps/server/src/scripts/bench-starvation.ts in its own process (it
 // needs the server's `#app/*` imports): 50 clients on a 200-load-point detail while a light route is timed.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

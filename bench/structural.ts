@@ -1,7 +1,7 @@
-// Lateral + section bench: 1,000 load points, one horizontal load case, gegenRaeumlichenEP on (issue 4 target
-// < 2 s; issue 23 target < 200 ms). The passive-pressure limitation is solved by Newton (ADR 0165); the former
+// Lateral + section bench: 1,000 load points, one horizontal load case, gegenRaeumlichenEP on (target
+// < 2 s, now < 200 ms; docs/benchmarks.md). The passive-pressure limitation is solved by Newton (ADR 0165); the former
 // secant iteration ('secant', kept as Newton's fallback) runs in the same process for the ratio. Before ADR 0165
-// the whole calculation took 830–900 ms on the quiet 2-core machine (issue 23) and 2.2–2.6 s CPU on
+// the whole calculation took 830–900 ms on the quiet 2-core machine (docs/benchmarks.md) and 2.2–2.6 s CPU on
 // 2026-11-27 01:35 under load average 20.
 import os from 'node:os';
 import { calculateHorizontalLoadCases, normalizeProject } from '@pfahlplaner/engine';

@@ -1,4 +1,4 @@
-// Excel import of a 12,000-row workbook (issue 19 item 4, ADR 0120): runs
+// Excel import of a 12,000-row workbook (ADR 0120): runs
 // apps/server/src/modules/files/bench-xlsx-import.ts in its own process (it needs the server's `#app/*`
 // imports for the worker reader): file size, unpacked size, time and memory in-process and in the worker.
 import { spawnSync } from 'node:child_process';

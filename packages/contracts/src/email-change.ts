@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema, MailLangSchema, OtpSchema } from './auth';
 
-// Change of the sign-in address (issue 19, docs/permissions.md "Sign-in address"): it takes effect only when
+// Change of the sign-in address (ADR 0112, docs/permissions.md "Sign-in address"): it takes effect only when
 // the code mailed to the new address is entered by the user whose address it is.
 
 /** POST /v1/user/me/email-change/: one's own change needs the current password. */

@@ -55,7 +55,7 @@ export const ERROR_CODES = [
   'ROLE_NOT_ALLOWED',
   'IMAGE_TYPE',
   'COUNTRY_NOT_FOUND',
-  // files: import, export, report (issue 6)
+  // files: import, export, report (docs/files.md)
   'IMPORT_FILE_TYPE',
   'EXCEL_FILE_TYPE',
   'XML_FILE_TYPE',
@@ -69,7 +69,7 @@ export const ERROR_CODES = [
   'IMPORT_TOO_COMPLEX',
   // request format
   'INVALID_JSON',
-  // projects and calculation (issue 5)
+  // projects and calculation (ADR 0045–0049)
   'PROJECT_NAME_TOO_LONG',
   'PROJECT_NAME_TAKEN',
   'PLAN_PROJECT_LIMIT',
@@ -80,7 +80,7 @@ export const ERROR_CODES = [
   'CALCULATION_STALE',
   'CALCULATION_ENGINE_CHANGED',
   'CALC_SERVER_ENGINE_MISMATCH',
-  // teams, plans and licences (issue 7)
+  // teams, plans and licences (ADR 0080, docs/permissions.md)
   'LICENCE_EXPIRED',
   'LICENCE_BLOCKED',
   'SEAT_LIMIT',

@@ -1,5 +1,5 @@
 /**
- * Payloads of the file routes (issue 6): PDF report, Excel and XML export, the sample import file, and the
+ * Payloads of the file routes: PDF report, Excel and XML export, the sample import file, and the
  * import with preview, apply and undo. The file formats themselves live in `@pfahlplaner/formats`;
  * `docs/files.md` describes the routes and `docs/adr/0090…0094` the choices.
  */
@@ -22,7 +22,7 @@ export const FileLanguageQuerySchema = z.object({
 });
 
 /**
- * How much the PDF report prints (issue 21, ADR 0151): `summary` one line per load point (default), `piles`
+ * How much the PDF report prints (ADR 0151): `summary` one line per load point (default), `piles`
  * the full verification of the load points named in `select` (comma-separated names), `groups` of every
  * load point of the verification groups in `select` (comma-separated numbers), `all` of every load point.
  */

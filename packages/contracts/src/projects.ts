@@ -1,5 +1,5 @@
 /**
- * Payloads of the project API (issue 5): list, create, rename, copy, delete, workbook save with
+ * Payloads of the project API (ADR 0045–0049): list, create, rename, copy, delete, workbook save with
  * optimistic locking, settings, company data for reports, calculation and user assignment.
  * The route table is in `apps/server/README.md`; the workbook itself is `./workbook.ts`.
  */

@@ -14,7 +14,7 @@ import {
   UpgradeSchema,
 } from './teams';
 
-describe('formatCardExpiry (upgrade wizard, issue 7)', () => {
+describe('formatCardExpiry (upgrade wizard)', () => {
   it.each([
     ['', ''],
     ['1', '1'],
@@ -97,7 +97,7 @@ describe('permissions shared by server and web', () => {
 });
 
 describe('UpgradeSchema', () => {
-  it('takes the payload of the issue', () => {
+  it('takes the payload of the upgrade wizard', () => {
     const parsed = UpgradeSchema.safeParse({
       company: {
         name: 'A',

@@ -4,9 +4,9 @@ import type { Plan, Role } from './roles';
 import { PLANS, ROLES } from './roles';
 
 /*
- * Teams, roles, plans and licences (issue 7): payloads of the employee, subscription, invoice and upgrade
- * routes, the one permission function that server and web share, prices and the card helpers of the
- * upgrade wizard. Wire names are the issue's.
+ * Teams, roles, plans and licences (ADR 0080–0086, docs/permissions.md): payloads of the employee,
+ * subscription, invoice and upgrade routes, the one permission function that server and web share, prices
+ * and the card helpers of the upgrade wizard. Wire names are those of the product specification.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ export const canManageUser = (
 export const FREE_PLAN_MAX_PROJECTS = 1;
 /** Free plan: calculation step width (Schrittweite) at least this many metres. */
 export const FREE_PLAN_MIN_STEP_WIDTH_M = 1.0;
-/** Trial: team size between these bounds (issue 7: 'teams of 2 to 30 members'). */
+/** Trial: team size between these bounds (ADR 0080: teams of 2 to 30 members). */
 export const TRIAL_MIN_USERS = 2;
 export const TRIAL_MAX_USERS = 30;
 /** Trial length in days (our decision, docs/permissions.md and ADR 0080). */
@@ -127,7 +127,7 @@ export const renewalOpen = (plan: Plan, periodEnd: string | Date | null, now: Da
 /** Upper bound of seats bought in one upgrade (a typing guard, not a product limit). */
 export const MAX_SEATS = 1000;
 
-/** Prices in euro cents, tax not included (issue 7: 7.20 €/user/month, or 72.00 €/user/year = 6.00 €/month). */
+/** Prices in euro cents, tax not included (ADR 0080: 7.20 €/user/month, or 72.00 €/user/year = 6.00 €/month). */
 export const PRICE_CENTS = { monthly: 720, yearly: 7200 } as const;
 export const BILLINGS = ['monthly', 'yearly'] as const;
 export type Billing = (typeof BILLINGS)[number];
@@ -177,7 +177,7 @@ export const licenceAllowsWrites = (status: LicenceStatus): boolean =>
 
 /**
  * Formats the expiry field as the user types: up to 2 digits stay as they are, 3 or 4 digits become MM/YY,
- * longer input is left unchanged (issue 7). Non-digits are dropped first, so '12/3' → '12/3'.
+ * longer input is left unchanged (ADR 0082). Non-digits are dropped first, so '12/3' → '12/3'.
  */
 export const formatCardExpiry = (input: string): string => {
   const digits = input.replace(/\D/g, '');

@@ -1,7 +1,7 @@
 /**
  * The project workbook: settings, load points (piles), soil profiles with layers and horizontal load
  * cases with load rows — the one shape of the project detail, the save (`update-table-datas`), the
- * calculation response and every import (issue 5). Field rules come from the field catalogue; the
+ * calculation response and every import (ADR 0045). Field rules come from the field catalogue; the
  * cross-row rules (unique names, layer order, plan limit, references) are below.
  */
 import { z } from 'zod';
@@ -38,7 +38,7 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
       error: 'TOO_BIG',
     });
 
-/** Project settings (legacy-format §2.5, model defaults; `name` max. 40 characters). */
+/** Project settings (docs/sources/legacy-format.md §L2.5, model defaults; `name` max. 40 characters). */
 export const ProjectSettingsSchema = rowSchemaOf(SETTINGS_FIELDS);
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 

@@ -1,7 +1,7 @@
 /**
- * Citations of the report (issue 21, ADR 0154): every method and table the report names comes from the one
- * table in src/pdf/citations.ts; numbers the calculation reference marks [U] are printed with words that
- * say so; no equation or page number is printed (the reference gives none). Read from the PDF's text.
+ * Citations of the report (ADR 0154): every method and table the report names comes from the one table in
+ * src/pdf/citations.ts; numbers the engine's sources (docs/sources/engine.md) mark [U] are printed with words
+ * that say so; no equation or page number is printed (the sources give none). Read from the PDF's text.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The report read as a document (issue 21): the text of the generated PDF (poppler's pdftotext, page by
+ * The report read as a document (ADR 0151, 0152): the text of the generated PDF (poppler's pdftotext, page by
  * page) in German and English is checked for the order of the sections, the page numbers of the table of
  * contents against the pages the headings are really on, raw issue codes, program names, English words in
  * the German report (and German words in the English one), web addresses and research tags in the
@@ -74,7 +74,7 @@ const HEADINGS = {
 };
 
 // ("Pfähle" is not listed for English: it is part of the name of the recommendation, EA-Pfähle.)
-// English words that a German report must not contain (the defects the issue names and the engine's tokens).
+// English words that a German report must not contain (words a checking engineer found in it, ADR 0152, and the engine's tokens).
 const ENGLISH_WORDS = [
   'alternative',
   'single',

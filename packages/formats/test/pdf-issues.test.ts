@@ -74,7 +74,7 @@ describe('PDF report: issue texts', () => {
     for (const entry of issues) {
       const line = issueText(entry, 'de');
       expect(line, entry.code).not.toContain('{{');
-      // A reader's sentence: never the code (issue 21).
+      // A reader's sentence: never the code (ADR 0152).
       expect(line, entry.code).not.toContain(entry.code);
       // The fixed beginning of the sentence (up to its first placeholder) is the table's German text.
       const sentence = ENGINE_ISSUE_TEXTS[entry.code].de;

@@ -74,7 +74,7 @@ describe('PDF report', () => {
     const p101 = report.result.piles.find((p) => p.Pname === '101')!;
     expect(formatNumber(p101.EzuR, 1, 'de')).toMatch(/,/);
     expect(text).toContain(formatNumber(p101.EzuR, 1, 'de'));
-    // warnings are listed as sentences, never with their codes (issue 21)
+    // warnings are listed as sentences, never with their codes (ADR 0152)
     expect(text).not.toContain('CURVE_RULE_UNVERIFIED');
     expect(text).not.toContain('REQUIRED_LENGTH_NOT_FOUND');
     expect(text).toContain('Keine Pfahllänge bis zur');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseInputDatenXml } from '../src';
 import { legacyExampleXml } from './fixtures';
 
-// Issue 12, defect 3 (ADR 0132): an empty row value inherits the project value; an explicit one (0 included)
+// ADR 0132: an empty row value inherits the project value; an explicit one (0 included)
 // wins. Predecessor files wrote a value into every row: they import as written, so they calculate with the
 // values the predecessor's engine received.
 
@@ -55,7 +55,7 @@ describe('row values with a project counterpart through the workbook schema', ()
 
 describe('predecessor file (ADR 0132)', () => {
   it('imports and calculates with the same lengths as engine 0.4.0 for its bored piles', () => {
-    // shared/docs/legacy/calculation-input-example.xml: two bp load points, rows einzelMindestEindringung 3.0 m
+    // The predecessor's example (fixtures/calculation-input-example.xml): two bp load points, rows einzelMindestEindringung 3.0 m
     // (project MindestEinbindung 2.5), einzelzulaessigeSetzungCm 3.0 cm (project 2.0), E_d 500 / 960 kN on 4 piles.
     // Engine 0.4.0 gave laenge_ohne = laenge_mit = 3.0 m for both (its minimum length; recorded before the change).
     // Hand check of the embedment at L = 3.0 m: top 156.76, toe 153.76 m NHN in the first layer (158.0 → 152.65,

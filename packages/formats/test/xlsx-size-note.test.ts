@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readWorkbookXlsx, writeWorkbookXlsx } from '../src';
 import { exampleWorkbook } from './fixtures';
 
-// Issue 12, defect 1 (engine ADR 0130): SollDurchmesser is the side length a of a precast square pile (c).
+// Engine ADR 0130: SollDurchmesser is the side length a of a precast square pile (c).
 // The header keeps the predecessor's text (its files must still import); a note on the header says it.
 describe('Excel: the diameter column names the side length of type c', () => {
   it.each([

@@ -62,7 +62,7 @@ describe('xlsx: our export', () => {
         fc.constantFrom('', '2026-017', '00815', '=A1'),
         async (workbook, lang, projectNumber) => {
           const bytes = await writeWorkbookXlsx(workbook, undefined, lang, { projectNumber });
-          // No settings given: every setting must come from the file (issue 20 item 4; before, an
+          // No settings given: every setting must come from the file (ADR 0121; before, an
           // Excel file carried none and the importing project's settings stayed).
           const back = await readWorkbookXlsx(bytes);
           expect(blocking(back.issues)).toEqual([]);
@@ -76,7 +76,7 @@ describe('xlsx: our export', () => {
 
   it('carries every setting the XML carries: the settings of the report (step width, settlement, lateral design, address)', async () => {
     const workbook = exampleWorkbook();
-    // The values of the report (issue 20 item 4), each different from its default: step width 1 m
+    // The values of a reported round trip that changed them (ADR 0121), each different from its default: step width 1 m
     // (default 0.1), allowed settlement 2.5 cm (default 2), lateral design on (default off).
     workbook.settings = {
       ...workbook.settings,
@@ -146,7 +146,7 @@ describe('xlsx: our export', () => {
       'Ergebnisse Horizontal',
     ]);
     // The predecessor's 15 headers verbatim and in its order (the list itself is pinned in contracts'
-    // catalogue test against legacy/xlsx-layout.md).
+    // catalogue test against docs/sources/legacy-format.md §L5.3).
     const legacy = excelColumnsOf('pile', { legacyOnly: true }).map((field) => field.excel!.de);
     expect(legacy).toHaveLength(15);
     const header = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Pfahltabelle!, { header: 1 })[0];

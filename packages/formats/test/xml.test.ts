@@ -5,7 +5,7 @@ import { parseInputDatenXml, writeInputDatenXml } from '../src';
 import { workbookArbitrary } from './arbitrary';
 import { exampleWorkbook, legacyExampleXml } from './fixtures';
 
-// A copy of shared/docs/legacy/calculation-input-example.xml (the predecessor's documented example).
+// The predecessor's documented example input file (docs/sources/legacy-format.md §L4.4), kept in fixtures/.
 const legacyExample = legacyExampleXml();
 
 const errors = (issues: { severity: string }[]) =>

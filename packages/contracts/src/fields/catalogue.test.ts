@@ -19,7 +19,7 @@ import type { FieldDef, FieldEntity } from './types';
 const keysOf = (entity: FieldEntity) =>
   (fieldsOf(entity) as readonly FieldDef[]).map((field) => field.key);
 
-// Exact Excel headers of the predecessor, in column order (docs legacy/xlsx-layout.md).
+// Exact Excel headers of the predecessor, in column order (docs/sources/legacy-format.md §L5.3).
 const LEGACY_EXCEL_HEADERS: Partial<Record<FieldEntity, string[]>> = {
   pile: [
     'Lastpunkt',
@@ -77,7 +77,7 @@ const LEGACY_EXCEL_HEADERS: Partial<Record<FieldEntity, string[]>> = {
   ],
 };
 
-// Element order of the predecessor's InputDaten (legacy-format.md §4.4), copied verbatim.
+// Element order of the predecessor's InputDaten (docs/sources/legacy-format.md §L4.4), copied verbatim.
 const XML_ORDER_4_4: Partial<Record<FieldEntity, string>> = {
   settings: `_ProjektName, _runHorBemessung, _AbtreppungsWinkelRad,
    _AchsabstandGleicherTiefe, _AuslastungProzent, _Beeinflussungsweite, _EAErhoehungProzent, _Exzentrizitaet,
@@ -116,7 +116,7 @@ describe('FIELD_CATALOGUE', () => {
     }
   });
 
-  it('contains every settings field of legacy-format §2.5 (66, of which 60 go to the XML) except KopfEinbindung (ADR 0133) plus KopfEingespannt, StahlsorteRohr, StahlrohrHerstellung, StahlrohrKorrosionMm and the five report fields of issue 21', () => {
+  it('contains every settings field of the predecessor (§L2.5: 66, of which 60 go to the XML) except KopfEinbindung (ADR 0133) plus KopfEingespannt, StahlsorteRohr, StahlrohrHerstellung, StahlrohrKorrosionMm and the five report fields of the title page (ADR 0153)', () => {
     expect(FIELDS_BY_ENTITY.settings).toHaveLength(74);
     expect(keysOf('settings')).not.toContain('KopfEinbindung');
     expect(
@@ -134,7 +134,7 @@ describe('FIELD_CATALOGUE', () => {
     expect(FIELD_CATALOGUE.settings.default_company_info.default).toBe(true);
   });
 
-  it('uses the model defaults, not the broken reset values (legacy-format §10)', () => {
+  it('uses the model defaults, not the broken reset values (§L10)', () => {
     const settings = defaultsOf('settings');
     expect(settings).toMatchObject({
       Schrittweite: 0.1,
@@ -333,7 +333,7 @@ describe('gridColumnsOf', () => {
 
 describe('XML_ELEMENT_ORDER', () => {
   it.each(Object.entries(XML_ORDER_4_4))(
-    'reproduces the element order of legacy-format §4.4 for %s (without _KopfEinbindung, ADR 0133)',
+    'reproduces the element order of §L4.4 for %s (without _KopfEinbindung, ADR 0133)',
     (entity, text) => {
       const expected = text
         .split(',')
@@ -356,7 +356,7 @@ describe('XML_ELEMENT_ORDER', () => {
     }
   });
 
-  it('uses the conversion factors of legacy-format §4.3', () => {
+  it('uses the conversion factors of §L4.3', () => {
     const factor = (entity: FieldEntity, key: string) => findField(entity, key)?.xml?.factor;
     for (const key of ['MaxLaengs', 'MaxBuegel', 'MinLaengsAbstand', 'Betondeckung']) {
       expect(factor('settings', key)).toBe(0.001);

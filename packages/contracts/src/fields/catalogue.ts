@@ -75,7 +75,8 @@ export const gridColumnsOf = (entity: FieldEntity): readonly FieldDef[] =>
   (FIELDS_BY_ENTITY[entity] as readonly FieldDef[]).filter((field) => field.grid !== 'none');
 
 /**
- * Defaults of every field of an entity: the model defaults of legacy-format.md (results: null). A null
+ * Defaults of every field of an entity: the model defaults of the predecessor
+ * (docs/sources/legacy-format.md §L2.5–§L2.9; results: null). A null
  * default on a non-nullable field (settings `name`, soil-profile `name`) means "must be supplied".
  */
 export const defaultsOf = <E extends FieldEntity>(entity: E): DefaultsOfFields<EntityFields<E>> =>
@@ -111,7 +112,7 @@ export const findFieldByExcelHeader = (
   );
 };
 
-/** i18n keys of a field: `field.<WireName>.label|unit|help` (style guide §2.4). */
+/** i18n keys of a field: `field.<WireName>.label|unit|help` (ADR 0055). */
 export const i18nKeysOf = (field: Pick<FieldDef, 'key'>) =>
   ({
     label: `field.${field.key}.label`,
@@ -150,7 +151,7 @@ export const UNIT_SYMBOLS: Readonly<Record<FieldUnit, string>> = {
 };
 
 /**
- * Element order of the predecessor's input XML (legacy-format.md §4.4), as wire names, without
+ * Element order of the predecessor's input XML (docs/sources/legacy-format.md §L4.4), as wire names, without
  * `_KopfEinbindung` (removed: it had no effect, ADR 0133; read from predecessor files as a dropped value). Fields of an
  * entity that are not listed are not part of that document (not sent, or results).
  */
@@ -285,7 +286,7 @@ export const XML_ELEMENT_ORDER = {
 } as const satisfies { readonly [E in FieldEntity]: readonly FieldKey<E>[] };
 
 /**
- * Sheet names of the predecessor's Excel layout (legacy/xlsx-layout.md): the pile sheet, and the suffix of
+ * Sheet names of the predecessor's Excel layout (docs/sources/legacy-format.md §L5.3): the pile sheet, and the suffix of
  * the one-row sheet that carries a soil profile's `grundwasserStand` and `startKote`.
  */
 export const EXCEL_SHEETS = { piles: 'Pfahltabelle', profileInfoSuffix: '-Info' } as const;

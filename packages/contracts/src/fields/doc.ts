@@ -104,8 +104,9 @@ export const renderFieldsDoc = (): string => {
     '',
     'Every wire field of the workbook: the name is the API key, grid column, i18n segment and (with `_`) the',
     "XML element of the predecessor's engine file. Unit = wire unit (API, grid, Excel); the XML column gives",
-    'the factor to the engine unit (legacy-format.md §4.3). Defaults are the model defaults of legacy-format.md',
-    "§2.5–§2.9 (not the predecessor's reset values). Decisions: docs/adr/0050–0055.",
+    'the factor to the engine unit (docs/sources/legacy-format.md §L4.3). Defaults are the model defaults of',
+    "§L2.5–§L2.9 (not the predecessor's reset values). Source: §L… = docs/sources/legacy-format.md, §E… =",
+    'docs/sources/engine.md (ADR 0189). Decisions: docs/adr/0050–0055.',
     '',
   ];
   for (const entity of FIELD_ENTITIES) {

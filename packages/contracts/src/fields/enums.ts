@@ -1,5 +1,5 @@
 /**
- * Enumerations of the wire format (legacy-format.md §2.5, §2.10). Labels are language-neutral short
+ * Enumerations of the wire format (docs/sources/legacy-format.md §L2.5, §L2.10). Labels are language-neutral short
  * texts for docs and logs; the UI translates `field.<key>.option.<value>`.
  */
 
@@ -36,7 +36,7 @@ export const PILE_TYPE_ID_OPTIONS = [
   { value: 17, label: 'fdp' },
 ] as const;
 
-/** Driven pile types: their `qsk` is sent as `qskStern` (legacy-format.md §4.2 step 3). */
+/** Driven pile types: their `qsk` is sent as `qskStern` (docs/sources/legacy-format.md §L4.2 step 3). */
 export const DRIVEN_PILE_TYPES: readonly PileTypeCode[] = ['c', 'r'];
 
 /**
@@ -78,8 +78,8 @@ export const INCREASE_SCOPE_OPTIONS = [
 /**
  * Reinforcing steel grade (`Stahlsorte`): the engine implements B500B only (DIN 488 / EN 1992-1-1 Annex C,
  * f_yk = 500 N/mm², class B; packages/engine/src/section/materials.ts), which is also the predecessor's only
- * value (legacy-format §2.5). Any other text was accepted before and silently calculated as B500B; now it is
- * refused at the field (issue "Concurrency and load": free-text fields that are really enumerations).
+ * value (docs/sources/legacy-format.md §L2.5). Any other text was accepted before and silently calculated as
+ * B500B; now it is refused at the field, like every free-text field that is really an enumeration.
  */
 export const REINFORCING_STEEL_GRADE_OPTIONS = [{ value: 'B500B', label: 'B500B' }] as const;
 

@@ -1,6 +1,6 @@
 /**
- * Horizontal load case and load row fields (legacy-format.md §2.9). Row order: the predecessor's Excel
- * columns first (legacy/xlsx-layout.md), then the hidden input, then results.
+ * Horizontal load case and load row fields (docs/sources/legacy-format.md §L2.9). Row order: the
+ * predecessor's Excel columns first (§L5.3), then the hidden input, then results.
  */
 import type { FieldDef } from './types';
 
@@ -18,7 +18,7 @@ export const HORIZONTAL_LOAD_CASE_FIELDS = [
     grid: 'none',
     excel: null,
     xml: { element: 'hTabelleName', factor: 1 },
-    source: 'legacy-format §2.9 [C/S]: unique per project, blank allowed; the Excel sheet name',
+    source: '§L2.9 [C/S]: unique per project, blank allowed; the Excel sheet name',
   },
 ] as const satisfies readonly FieldDef[];
 
@@ -36,7 +36,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'Lastpunkt', en: 'Load point', legacy: true },
     xml: { element: '_Pname', factor: 1 },
-    source: 'legacy-format §2.9 [C]: a pile Pname; unique per load case',
+    source: '§L2.9 [C]: a pile Pname; unique per load case',
   },
   {
     key: 'gkz',
@@ -49,7 +49,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'V_{g,k,z}', en: 'V_{g,k,z}', legacy: true },
     xml: { element: '_gkz', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'qkz',
@@ -62,7 +62,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'V_{q,k,z}', en: 'V_{q,k,z}', legacy: true },
     xml: { element: '_qkz', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'Hgkx',
@@ -75,7 +75,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'H_{g,k,x}', en: 'H_{g,k,x}', legacy: true },
     xml: { element: '_Hgkx', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'Hqkx',
@@ -88,7 +88,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'H_{q,k,x}', en: 'H_{q,k,x}', legacy: true },
     xml: { element: '_Hqkx', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'Mgky',
@@ -101,7 +101,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'M_{g,k,y}', en: 'M_{g,k,y}', legacy: true },
     xml: { element: '_Mgky', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'Mqky',
@@ -114,7 +114,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'M_{q,k,y}', en: 'M_{q,k,y}', legacy: true },
     xml: { element: '_Mqky', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'Hgky',
@@ -127,7 +127,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'H_{g,k,y}', en: 'H_{g,k,y}', legacy: true },
     xml: { element: '_Hgky', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'Hqky',
@@ -140,7 +140,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'H_{q,k,y}', en: 'H_{q,k,y}', legacy: true },
     xml: { element: '_Hqky', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'Mgkx',
@@ -153,7 +153,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'M_{g,k,x}', en: 'M_{g,k,x}', legacy: true },
     xml: { element: '_Mgkx', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'Mqkx',
@@ -166,7 +166,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'M_{q,k,x}', en: 'M_{q,k,x}', legacy: true },
     xml: { element: '_Mqkx', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'OKBodenBiegung',
@@ -180,7 +180,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     excel: { de: 'OK Boden Biegung', en: 'Ground level for bending', legacy: true },
     xml: { element: '_OKBodenBiegung', factor: 1 },
     source:
-      "legacy-format §2.9 [C]; default empty (not the predecessor's 0 m NHN): the calculation takes the lower of the soil-profile top and the pile head (ADR 0144)",
+      "§L2.9 [C]; default empty (not the predecessor's 0 m NHN): the calculation takes the lower of the soil-profile top and the pile head (ADR 0144)",
   },
   {
     key: 'Grundwasser',
@@ -194,7 +194,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     excel: { de: 'Grundwasserstand', en: 'Groundwater level', legacy: true },
     xml: { element: '_Grundwasser', factor: 1 },
     source:
-      "legacy-format §2.9 [C]; default empty (not the predecessor's 0 m NHN): the calculation takes the soil profile's groundwater level (ADR 0144)",
+      "§L2.9 [C]; default empty (not the predecessor's 0 m NHN): the calculation takes the soil profile's groundwater level (ADR 0144)",
   },
   {
     key: 'pAnOberkante',
@@ -207,7 +207,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'optional',
     excel: { de: 'p an Oberkante', en: 'p at top', legacy: false },
     xml: { element: '_pAnOberkante', factor: 1 },
-    source: 'legacy-format §2.9 [C]: hidden, not null; meaning and unit not documented',
+    source: '§L2.9 [C]: hidden, not null; meaning and unit not documented',
   },
   {
     key: 'Nachweisgruppe',
@@ -220,7 +220,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'Nachweisgruppe', en: 'Verification group', legacy: false },
     xml: { element: '_Nachweisgruppe', factor: 1 },
-    source: 'legacy-format §2.9 [C/S]',
+    source: '§L2.9 [C/S]',
   },
   {
     key: 'wOben',
@@ -233,7 +233,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'w', en: 'w', legacy: false },
     xml: { element: '_wOben', factor: 1 },
-    source: 'legacy-format §2.9 [C/S]: head deflection',
+    source: '§L2.9 [C/S]: head deflection',
   },
   {
     key: 'QMax',
@@ -246,7 +246,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: '|Max VEd|', en: '|Max VEd|', legacy: false },
     xml: { element: '_QMax', factor: 1 },
-    source: 'legacy-format §2.9 [C/S]',
+    source: '§L2.9 [C/S]',
   },
   {
     key: 'MMax',
@@ -259,7 +259,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: '|Max MEd|', en: '|Max MEd|', legacy: false },
     xml: { element: '_MMax', factor: 1 },
-    source: 'legacy-format §2.9 [C/S]',
+    source: '§L2.9 [C/S]',
   },
   {
     key: 'Eps0',
@@ -273,7 +273,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     excel: { de: 'Betondehnung', en: 'Concrete strain', legacy: false },
     xml: { element: '_EpsO', factor: 1 },
     source:
-      'legacy-format §2.9 [C/S]: output _EpsO (letter O); the DE UI labelled it %, the EN UI ‰ — strains are ‰ [I]',
+      '§L2.9 [C/S]: output _EpsO (letter O); the DE UI labelled it %, the EN UI ‰ — strains are ‰ [I]',
   },
   {
     key: 'Eps1',
@@ -286,7 +286,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'Stahldehnung', en: 'Steel strain', legacy: false },
     xml: { element: '_Eps1', factor: 1 },
-    source: 'legacy-format §2.9 [C/S]; ‰ [I] as Eps0',
+    source: '§L2.9 [C/S]; ‰ [I] as Eps0',
   },
   {
     key: 'AsLaengs',
@@ -299,7 +299,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'Erf. As Längs', en: 'Req. As longitudinal', legacy: false },
     xml: { element: '_AsLaengs', factor: 1 },
-    source: 'legacy-format §2.9 [C]; unit [I]',
+    source: '§L2.9 [C]; unit [I]',
   },
   {
     key: 'AsLaengsCalc',
@@ -312,7 +312,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'Rechn. As Längs', en: 'Calc. As longitudinal', legacy: false },
     xml: { element: '_AsLaengsCalc', factor: 1 },
-    source: 'legacy-format §2.9 [C]; unit [I]',
+    source: '§L2.9 [C]; unit [I]',
   },
   {
     key: 'AsQuer',
@@ -325,7 +325,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'Erf. As Quer', en: 'Req. As shear', legacy: false },
     xml: { element: '_AsQuer', factor: 1 },
-    source: 'legacy-format §2.9 [C]; unit [I]; output element [I]',
+    source: '§L2.9 [C]; unit [I]; output element [I]',
   },
   {
     key: 'AsQuerCalc',
@@ -338,7 +338,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'Rechn. As Quer', en: 'Calc. As shear', legacy: false },
     xml: { element: '_AsQuerCalc', factor: 1 },
-    source: 'legacy-format §2.9 [C]; unit [I]',
+    source: '§L2.9 [C]; unit [I]',
   },
   {
     key: 'BewTyp',
@@ -352,7 +352,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     excel: { de: 'Typ (Centrum)', en: 'Type (centre)', legacy: false },
     xml: { element: '_BewTyp', factor: 1 },
     source:
-      'legacy-format §2.9/§10 [C]: reinforcement type code, float column; -1 = horizontal calculation failed',
+      '§L2.9/§L10 [C]: reinforcement type code, float column; -1 = horizontal calculation failed',
   },
   {
     key: 'KoteUeberdrueckt',
@@ -365,7 +365,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'default',
     excel: { de: 'Min. Kote Bewehrung', en: 'Min. reinforcement level', legacy: false },
     xml: { element: '_KoteUeberdrueckt', factor: 1 },
-    source: 'legacy-format §2.9 [C]; unit [I]',
+    source: '§L2.9 [C]; unit [I]',
   },
   {
     key: 'MxMax',
@@ -378,7 +378,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'optional',
     excel: { de: '|Max MEd,x|', en: '|Max MEd,x|', legacy: false },
     xml: { element: '_MxMax', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'MyMax',
@@ -391,7 +391,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'optional',
     excel: { de: '|Max MEd,y|', en: '|Max MEd,y|', legacy: false },
     xml: { element: '_MyMax', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'QxMax',
@@ -404,7 +404,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'optional',
     excel: { de: '|Max VEd,x|', en: '|Max VEd,x|', legacy: false },
     xml: { element: '_QxMax', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'QyMax',
@@ -417,7 +417,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'optional',
     excel: { de: '|Max VEd,y|', en: '|Max VEd,y|', legacy: false },
     xml: { element: '_QyMax', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'wxOben',
@@ -430,7 +430,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'optional',
     excel: { de: 'w_{x}', en: 'w_{x}', legacy: false },
     xml: { element: '_wxOben', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'wyOben',
@@ -443,7 +443,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'optional',
     excel: { de: 'w_{y}', en: 'w_{y}', legacy: false },
     xml: { element: '_wyOben', factor: 1 },
-    source: 'legacy-format §2.9 [C]',
+    source: '§L2.9 [C]',
   },
   {
     key: 'MdKopf',
@@ -456,8 +456,7 @@ export const HORIZONTAL_LOAD_FIELDS = [
     grid: 'optional',
     excel: { de: 'M_{d,Kopf}', en: 'M_{d,head}', legacy: false },
     xml: { element: '_MdKopf', factor: 1 },
-    source:
-      'legacy-format §2.9 [C]: engine output _MdKopf, not stored by the predecessor; unit [I]',
+    source: '§L2.9 [C]: engine output _MdKopf, not stored by the predecessor; unit [I]',
   },
   {
     key: 'wStrichKopf',
@@ -471,6 +470,6 @@ export const HORIZONTAL_LOAD_FIELDS = [
     excel: { de: "w'_{Kopf}", en: "w'_{head}", legacy: false },
     xml: { element: '_wStrichKopf', factor: 1 },
     source:
-      'legacy-format §2.9 [C]: engine output _wStrichKopf (head rotation), not stored by the predecessor; unit not documented',
+      '§L2.9 [C]: engine output _wStrichKopf (head rotation), not stored by the predecessor; unit not documented',
   },
 ] as const satisfies readonly FieldDef[];

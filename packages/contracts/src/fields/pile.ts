@@ -1,6 +1,6 @@
 /**
- * Load-point (pile) fields (legacy-format.md §2.6). Order: the predecessor's Excel columns first
- * (legacy/xlsx-layout.md, sheet `Pfahltabelle`), then hidden inputs, then results.
+ * Load-point (pile) fields (docs/sources/legacy-format.md §L2.6). Order: the predecessor's Excel columns
+ * first (§L5.3, sheet `Pfahltabelle`), then hidden inputs, then results.
  */
 import { CONCRETE_CLASS_OPTIONS, PILE_TYPE_OPTIONS } from './enums';
 import type { FieldDef } from './types';
@@ -19,7 +19,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Lastpunkt', en: 'Load point', legacy: true },
     xml: { element: '_Pname', factor: 1 },
-    source: 'legacy-format §2.6 [C/S]; unique per project',
+    source: '§L2.6 [C/S]; unique per project',
   },
   {
     key: 'PfahlTyp',
@@ -33,7 +33,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Pfahltyp', en: 'Pile type', legacy: true },
     xml: { element: '_PfahlTyp', factor: 1 },
-    source: 'legacy-format §2.6/§2.10 [C]: sent as code',
+    source: '§L2.6/§L2.10 [C]: sent as code',
   },
   {
     key: 'PfahlAnzahl',
@@ -47,7 +47,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Pfahlanzahl', en: 'Number of piles', legacy: true },
     xml: { element: '_PfahlAnzahl', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'PfahlAchsAbstandxD',
@@ -62,7 +62,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Pfahlachsabstand', en: 'Pile spacing', legacy: true },
     xml: { element: '_PfahlAchsAbstandxD', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'AEHoehe',
@@ -75,7 +75,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Bohrebene', en: 'Drilling level', legacy: true },
     xml: { element: '_AEHoehe', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'SollPfahlOberKante',
@@ -88,7 +88,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Oberkante Pfahl', en: 'Pile top level', legacy: true },
     xml: { element: '_SollPfahlOberKante', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'Rechtswert',
@@ -101,7 +101,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'x', en: 'x', legacy: true },
     xml: { element: '_Rechtswert', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'Hochwert',
@@ -114,7 +114,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'y', en: 'y', legacy: true },
     xml: { element: '_Hochwert', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'SollDurchmesser',
@@ -130,7 +130,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Pfahldurchmesser', en: 'Pile diameter', legacy: true },
     xml: { element: '_SollDurchmesser', factor: 1 },
-    source: 'legacy-format §2.6 [C/S]; max. 10 m catches diameters typed in mm',
+    source: '§L2.6 [C/S]; max. 10 m catches diameters typed in mm',
   },
   {
     key: 'AlternativeCharakteristischeLastZ',
@@ -143,7 +143,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'E_{k}', en: 'E_{k}', legacy: true },
     xml: { element: '_AlternativeCharakteristischeLastZ', factor: 1 },
-    source: 'legacy-format §2.6 [C/S]; compression positive',
+    source: '§L2.6 [C/S]; compression positive',
   },
   {
     key: 'AlternativeDesignLastZ',
@@ -156,7 +156,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'E_{d}', en: 'E_{d}', legacy: true },
     xml: { element: '_AlternativeDesignLastZ', factor: 1 },
-    source: 'legacy-format §2.6 [C/S]; compression positive',
+    source: '§L2.6 [C/S]; compression positive',
   },
   {
     key: 'BodenProfil',
@@ -170,7 +170,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Bodenprofil', en: 'Soil profile', legacy: true },
     xml: { element: '_BodenProfil', factor: 1 },
-    source: 'legacy-format §2.6 [C]: name of a soil profile (reference by name)',
+    source: '§L2.6 [C]: name of a soil profile (reference by name)',
   },
   {
     key: 'einzelMindestEindringung',
@@ -185,7 +185,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Mindesteindringung', en: 'Minimum penetration', legacy: true },
     xml: { element: '_einzelMindestEindringung', factor: 1 },
     source:
-      'legacy-format §2.6 [C]; empty = project value MindestEinbindung, an explicit value (0 included) wins (ADR 0132)',
+      '§L2.6 [C]; empty = project value MindestEinbindung, an explicit value (0 included) wins (ADR 0132)',
   },
   {
     key: 'einzelzulaessigeSetzungCm',
@@ -200,7 +200,7 @@ export const PILE_FIELDS = [
     excel: { de: 'zul. Setzung', en: 'Allowable settlement', legacy: true },
     xml: { element: '_einzelzulaessigeSetzungCm', factor: 1 },
     source:
-      'legacy-format §2.6 [C/S]; empty or 0 = project value zulaessigeSetzungCm (0 meant not set in the predecessor), any other explicit value wins (ADR 0132)',
+      '§L2.6 [C/S]; empty or 0 = project value zulaessigeSetzungCm (0 meant not set in the predecessor), any other explicit value wins (ADR 0132)',
   },
   {
     key: 'prozentualerMantelAnteil',
@@ -215,7 +215,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Mantelanteil', en: 'Shaft share', legacy: true },
     xml: { element: '_prozentualerMantelAnteil', factor: 0.01 },
-    source: 'legacy-format §2.6/§4.3 [C]',
+    source: '§L2.6/§L4.3 [C]',
   },
   {
     key: 'AlternativeCharakteristischeMinLastZ',
@@ -228,7 +228,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'E_{k,min}', en: 'E_{k,min}', legacy: false },
     xml: { element: '_AlternativeCharakteristischeMinLastZ', factor: 1 },
-    source: 'legacy-format §2.6 [C]: hidden, not null; negative = tension [I]',
+    source: '§L2.6 [C]: hidden, not null; negative = tension [I]',
   },
   {
     key: 'AlternativeDesignMinLastZ',
@@ -241,7 +241,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'E_{d,min}', en: 'E_{d,min}', legacy: false },
     xml: { element: '_AlternativeDesignMinLastZ', factor: 1 },
-    source: 'legacy-format §2.6 [C]: hidden, not null; negative = tension [I]',
+    source: '§L2.6 [C]: hidden, not null; negative = tension [I]',
   },
   {
     key: 'BetonZyl',
@@ -256,7 +256,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Betonfestigkeitsklasse', en: 'Concrete class', legacy: false },
     xml: { element: '_BetonZyl', factor: 1 },
     source:
-      'legacy-format §2.6 [C]: hidden in the predecessor, sent per pile; classes as in settings (ADR 0054); empty = project value BetonZyl, an explicit value wins (ADR 0132)',
+      '§L2.6 [C]: hidden in the predecessor, sent per pile; classes as in settings (ADR 0054); empty = project value BetonZyl, an explicit value wins (ADR 0132)',
   },
   {
     key: 'einzelAusnutzung',
@@ -270,7 +270,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'Ausnutzung (Pfahl)', en: 'Utilisation (pile)', legacy: false },
     xml: { element: '_einzelAusnutzung', factor: 1 },
-    source: 'legacy-format §2.6 [C]: hidden, meaning not documented',
+    source: '§L2.6 [C]: hidden, meaning not documented',
   },
   {
     key: 'einzelExzentrizitaet',
@@ -285,7 +285,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Exzentrizität (Pfahl)', en: 'Eccentricity (pile)', legacy: false },
     xml: { element: '_einzelExzentrizitaet', factor: 1 },
     source:
-      'legacy-format §2.6 [C]: hidden; empty = project value Exzentrizitaet, an explicit value (0 included) wins (ADR 0132)',
+      '§L2.6 [C]: hidden; empty = project value Exzentrizitaet, an explicit value (0 included) wins (ADR 0132)',
   },
   {
     key: 'einzelKnickLaenge',
@@ -300,7 +300,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Knicklänge (Pfahl)', en: 'Buckling length (pile)', legacy: false },
     xml: { element: '_einzelKnickLaenge', factor: 1 },
     source:
-      'legacy-format §2.6 [C]: hidden, int; empty = project value Knicklaenge, an explicit value (0 = none) wins (ADR 0132)',
+      '§L2.6 [C]: hidden, int; empty = project value Knicklaenge, an explicit value (0 = none) wins (ADR 0132)',
   },
   {
     key: 'einzelMaximaleBohrtiefe',
@@ -315,7 +315,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Max. Bohrtiefe (Pfahl)', en: 'Max. drilling depth (pile)', legacy: false },
     xml: { element: '_einzelMaximaleBohrtiefe', factor: 1 },
     source:
-      'legacy-format §2.6 [C]: hidden, int; empty = project value MaxLaenge, an explicit value wins (ADR 0132)',
+      '§L2.6 [C]: hidden, int; empty = project value MaxLaenge, an explicit value wins (ADR 0132)',
   },
   {
     key: 'einzelNeigungMproM',
@@ -331,7 +331,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Neigung (m/m)', en: 'Rake (m/m)', legacy: false },
     xml: null,
     source:
-      'new (issue 4, ADR 0025): rake n = horizontal m per vertical m (0 = vertical); not in the predecessor format; max 1 (45°), EN 1536 allows n ≥ 3 for bored piles (calculation-reference §6.1)',
+      'new (ADR 0025): rake n = horizontal m per vertical m (0 = vertical); not in the predecessor format; max 1 (45°), EN 1536 allows n ≥ 3 for bored piles (§E6.1)',
   },
   {
     key: 'einzelNeigungsRichtung',
@@ -348,7 +348,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Neigungsrichtung', en: 'Rake direction', legacy: false },
     xml: null,
     source:
-      'new (issue 4, ADR 0025): direction of the rake in plan, angle from the x axis (Rechtswert) towards y (Hochwert); degrees on the wire, radians in the engine',
+      'new (ADR 0025): direction of the rake in plan, angle from the x axis (Rechtswert) towards y (Hochwert); degrees on the wire, radians in the engine',
   },
   {
     key: 'einzelSchiefStellungMProM',
@@ -364,7 +364,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Schiefstellung (m/m)', en: 'Inclination tolerance (m/m)', legacy: false },
     xml: null,
     source:
-      'new (issue 4, ADR 0025): unintended inclination (execution tolerance) θ in m/m; design transverse force θ·N_Ed at the head (EN 1992-1-1 5.2(7)); default 0',
+      'new (ADR 0025): unintended inclination (execution tolerance) θ in m/m; design transverse force θ·N_Ed at the head (EN 1992-1-1 5.2(7)); default 0',
   },
   {
     key: 'Wanddicke',
@@ -380,7 +380,7 @@ export const PILE_FIELDS = [
     excel: { de: 'Wanddicke', en: 'Wall thickness', legacy: false },
     xml: null,
     source:
-      'new (issue 4, ADR 0028): nominal wall thickness t of a steel pipe pile (r) as delivered (the corrosion loss is the setting StahlrohrKorrosionMm, ADR 0103; until engine 0.3 it was to be entered net of corrosion); not in the predecessor format (the predecessor had no steel section check); required for the section check of r',
+      'new (ADR 0028): nominal wall thickness t of a steel pipe pile (r) as delivered (the corrosion loss is the setting StahlrohrKorrosionMm, ADR 0103; until engine 0.3 it was to be entered net of corrosion); not in the predecessor format (the predecessor had no steel section check); required for the section check of r',
   },
   {
     key: 'Rs_k',
@@ -393,7 +393,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'R_{s,k}', en: 'R_{s,k}', legacy: false },
     xml: { element: '_Rs_k', factor: 1 },
-    source: 'legacy-format §2.6 [C/S]: output _Rs_k',
+    source: '§L2.6 [C/S]: output _Rs_k',
   },
   {
     key: 'Rb_k',
@@ -406,7 +406,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'R_{b,k}', en: 'R_{b,k}', legacy: false },
     xml: { element: '_Rb_k', factor: 1 },
-    source: 'legacy-format §2.6 [C/S]: output _Rb_k',
+    source: '§L2.6 [C/S]: output _Rb_k',
   },
   {
     key: 'R_d',
@@ -419,7 +419,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'R_{d}', en: 'R_{d}', legacy: false },
     xml: { element: '_R_d', factor: 1 },
-    source: 'legacy-format §2.6 [C/S]: output _R_d',
+    source: '§L2.6 [C/S]: output _R_d',
   },
   {
     key: 'R_d_Min',
@@ -432,7 +432,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'R_{d,min}', en: 'R_{d,min}', legacy: false },
     xml: { element: '_R_d_Min', factor: 1 },
-    source: 'legacy-format §2.6 [C]: output _R_d_Min; unit [I]',
+    source: '§L2.6 [C]: output _R_d_Min; unit [I]',
   },
   {
     key: 'EzuR',
@@ -445,7 +445,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Nachweis E/R', en: 'Utilisation E/R', legacy: false },
     xml: { element: '_EzuR', factor: 0.01 },
-    source: 'legacy-format §2.6/§4.3 [C]: output _EzuR is a fraction, stored ×100',
+    source: '§L2.6/§L4.3 [C]: output _EzuR is a fraction, stored ×100',
   },
   {
     key: 'IstLaenge',
@@ -458,7 +458,8 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Pfahllänge', en: 'Pile length', legacy: false },
     xml: { element: '_IstLaenge', factor: 1 },
-    source: 'issue 5: new in Pfahlplaner (pile length); not in the predecessor output',
+    source:
+      'new in Pfahlplaner: the length every result is evaluated at (docs/calculation.md §9); not in the predecessor output',
   },
   {
     key: 'laenge_mit',
@@ -475,7 +476,7 @@ export const PILE_FIELDS = [
       legacy: false,
     },
     xml: { element: '_laenge_mit', factor: 1 },
-    source: 'legacy-format §2.6 [C]; unit [I]',
+    source: '§L2.6 [C]; unit [I]',
   },
   {
     key: 'laenge_ohne',
@@ -492,7 +493,7 @@ export const PILE_FIELDS = [
       legacy: false,
     },
     xml: { element: '_laenge_ohne', factor: 1 },
-    source: 'legacy-format §2.6 [C]; unit [I]',
+    source: '§L2.6 [C]; unit [I]',
   },
   {
     key: 'delta_Laenge',
@@ -505,7 +506,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'Delta L', en: 'Delta L', legacy: false },
     xml: { element: '_delta_Laenge', factor: 1 },
-    source: 'legacy-format §2.6 [C]: output _delta_Laenge (older _deltaL); unit [I]',
+    source: '§L2.6 [C]: output _delta_Laenge (older _deltaL); unit [I]',
   },
   {
     key: 'Soll_UK_Pfahl',
@@ -518,7 +519,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Soll UK Pfahl', en: 'Pile toe level', legacy: false },
     xml: { element: '_Soll_UK_Pfahl', factor: 1 },
-    source: 'legacy-format §2.6 [C]; unit [I]',
+    source: '§L2.6 [C]; unit [I]',
   },
   {
     key: 'BohrLaenge',
@@ -531,7 +532,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Bohrlänge', en: 'Drilling length', legacy: false },
     xml: { element: '_BohrLaenge', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'GesamtBohrLaenge',
@@ -544,7 +545,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'Gesamtbohrlänge', en: 'Total drilling length', legacy: false },
     xml: { element: '_GesamtBohrLaenge', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'Setzung',
@@ -557,7 +558,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Setzung', en: 'Settlement', legacy: false },
     xml: { element: '_Setzung', factor: 1 },
-    source: 'legacy-format §2.6 [C]; unit [I]',
+    source: '§L2.6 [C]; unit [I]',
   },
   {
     key: 'Federsteifigkeit',
@@ -570,8 +571,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'Federsteifigkeit', en: 'Spring stiffness', legacy: false },
     xml: { element: '_Federsteifigkeit', factor: 1 },
-    source:
-      'legacy-format §2.6 [C]: unit not documented there; kN/m = E_k/s as defined in docs/glossary.md',
+    source: '§L2.6 [C]: unit not documented there; kN/m = E_k/s as defined in docs/glossary.md',
   },
   {
     key: 'Nachweisgruppe',
@@ -584,7 +584,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Nachweisgruppe', en: 'Verification group', legacy: false },
     xml: { element: '_Nachweisgruppe', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'AsLaengs',
@@ -597,7 +597,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'Erf. As Längs', en: 'Req. As longitudinal', legacy: false },
     xml: { element: '_AsLaengs', factor: 1 },
-    source: 'legacy-format §2.6 [C]; unit [I]',
+    source: '§L2.6 [C]; unit [I]',
   },
   {
     key: 'BewBZWLieferlaenge',
@@ -610,7 +610,7 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'Erf. Bewehrungslänge', en: 'Req. reinforcement length', legacy: false },
     xml: { element: '_BewBZWLieferlaenge', factor: 1 },
-    source: 'legacy-format §2.6 [C]; unit [I]',
+    source: '§L2.6 [C]; unit [I]',
   },
   {
     key: 'EindringTiefe',
@@ -623,7 +623,7 @@ export const PILE_FIELDS = [
     grid: 'default',
     excel: { de: 'Eindringung', en: 'Penetration', legacy: false },
     xml: { element: '_EindringTiefe', factor: 1 },
-    source: 'legacy-format §2.6 [C]',
+    source: '§L2.6 [C]',
   },
   {
     key: 'PfahlVolumen',
@@ -636,6 +636,6 @@ export const PILE_FIELDS = [
     grid: 'optional',
     excel: { de: 'Pfahlvolumen', en: 'Pile volume', legacy: false },
     xml: { element: '_PfahlVolumen', factor: 1 },
-    source: 'legacy-format §2.6 [C]; unit [I]',
+    source: '§L2.6 [C]; unit [I]',
   },
 ] as const satisfies readonly FieldDef[];

@@ -10,7 +10,7 @@ const requiredOr =
   (issue: { input?: unknown }): ErrorCode =>
     issue.input === undefined || issue.input === null ? 'REQUIRED' : code;
 
-/** `RRGGBB` or `RRGGBBAA`, optionally with one leading `#` (legacy-format §2.8). */
+/** `RRGGBB` or `RRGGBBAA`, optionally with one leading `#` (docs/sources/legacy-format.md §L2.8). */
 const COLOR_PATTERN = /^#?[0-9A-F]{6}(?:[0-9A-F]{2})?$/;
 
 /** Stored colour form: upper case, no `#`, an opaque alpha (`FF`) dropped so that XML round trips are exact. */

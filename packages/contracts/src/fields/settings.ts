@@ -1,6 +1,8 @@
 /**
- * Project settings fields (legacy-format.md §2.5): model defaults, not the predecessor's reset values (§10).
- * Order: as in legacy-format §2.5; the XML order is XML_ELEMENT_ORDER.settings.
+ * Project settings fields (docs/sources/legacy-format.md §L2.5): model defaults, not the predecessor's reset
+ * values (§L10).
+ * `source` cites sections of that file (§L…) and of docs/sources/engine.md (§E…), ADR 0189.
+ * Order: as in §L2.5; the XML order is XML_ELEMENT_ORDER.settings.
  */
 import {
   CONCRETE_CLASS_OPTIONS,
@@ -32,7 +34,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: { element: '_ProjektName', factor: 1 },
     source:
-      'legacy-format §2.5 [C]; max. 40 characters per issue 5 (predecessor 64); no default: the server sets the project name',
+      '§L2.5 [C]; max. 40 characters, the product limit for project names (predecessor 64); no default: the server sets the project name',
   },
   {
     key: 'projektLocation',
@@ -47,7 +49,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: { element: '_projektLocation', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'projektStreet',
@@ -62,7 +64,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: { element: '_projektStreet', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'projektPostalCode',
@@ -77,7 +79,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: { element: '_projektPostalCode', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'companyAltName',
@@ -92,7 +94,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: { element: '_companyAltName', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'companyAltLocation',
@@ -107,7 +109,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: { element: '_companyAltLocation', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'companyAltStreet',
@@ -122,7 +124,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: { element: '_companyAltStreet', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'companyAltPostalCode',
@@ -137,7 +139,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: { element: '_companyAltPostalCode', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'companyAltEmail',
@@ -152,7 +154,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: null,
-    source: 'legacy-format §2.5 [C]; not sent to the engine',
+    source: '§L2.5 [C]; not sent to the engine',
   },
   {
     key: 'companyAltPhone',
@@ -167,7 +169,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: null,
-    source: 'legacy-format §2.5 [C]; not sent to the engine',
+    source: '§L2.5 [C]; not sent to the engine',
   },
   {
     key: 'companyAltFax',
@@ -182,7 +184,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: null,
-    source: 'legacy-format §2.5 [C]; not sent to the engine',
+    source: '§L2.5 [C]; not sent to the engine',
   },
   {
     key: 'companyAltLogo',
@@ -197,8 +199,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: { element: '_companyAltLogo', factor: 1 },
-    source:
-      'legacy-format §2.5 [C]; file name; the predecessor prefixed a Windows directory in the XML',
+    source: '§L2.5 [C]; file name; the predecessor prefixed a Windows directory in the XML',
   },
   {
     key: 'default_company_info',
@@ -212,8 +213,7 @@ export const SETTINGS_FIELDS = [
     group: 'projectData',
     excel: null,
     xml: null,
-    source:
-      'legacy-format §2.5 [C]; not sent (decides whether companyAlt* or the company data are used)',
+    source: '§L2.5 [C]; not sent (decides whether companyAlt* or the company data are used)',
   },
   {
     key: 'Schrittweite',
@@ -230,7 +230,7 @@ export const SETTINGS_FIELDS = [
     group: 'pileLengths',
     excel: null,
     xml: { element: '_Schrittweite', factor: 1 },
-    source: 'legacy-format §2.5 [C]; model default 0.1 (reset wrote 0.01, §10)',
+    source: '§L2.5 [C]; model default 0.1 (reset wrote 0.01, §L10)',
   },
   {
     key: 'runHorBemessung',
@@ -244,7 +244,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_runHorBemessung', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'bemesseHorizontal',
@@ -258,7 +258,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_bemesseHorizontal', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'AchsabstandGleicherTiefe',
@@ -273,7 +273,7 @@ export const SETTINGS_FIELDS = [
     group: 'pileFootSteps',
     excel: null,
     xml: { element: '_AchsabstandGleicherTiefe', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'AuslastungProzent',
@@ -290,7 +290,7 @@ export const SETTINGS_FIELDS = [
     group: 'permissibleLimits',
     excel: null,
     xml: { element: '_AuslastungProzent', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'Beeinflussungsweite',
@@ -305,7 +305,7 @@ export const SETTINGS_FIELDS = [
     group: 'pileFootSteps',
     excel: null,
     xml: { element: '_Beeinflussungsweite', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'EAErhoehungProzent',
@@ -322,7 +322,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: { element: '_EAErhoehungProzent', factor: 1 },
     source:
-      'legacy-format §2.5 [C/S/I]: position in the EA-Pfähle experience range, 0 = lower, 100 = upper value',
+      '§L2.5 [C/S/I]: position in the EA-Pfähle experience range, 0 = lower, 100 = upper value',
   },
   {
     key: 'Exzentrizitaet',
@@ -337,7 +337,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: { element: '_Exzentrizitaet', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'FuszBeeinfluszung',
@@ -352,7 +352,7 @@ export const SETTINGS_FIELDS = [
     group: 'pileFootSteps',
     excel: null,
     xml: { element: '_FuszBeeinfluszung', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'MindestEinbindung',
@@ -367,7 +367,7 @@ export const SETTINGS_FIELDS = [
     group: 'minimumValues',
     excel: null,
     xml: { element: '_MindestEinbindung', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'zulaessigeSetzungCm',
@@ -383,7 +383,7 @@ export const SETTINGS_FIELDS = [
     group: 'permissibleLimits',
     excel: null,
     xml: { element: '_zulaessigeSetzungCm', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'BetonZyl',
@@ -398,8 +398,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: { element: '_BetonZyl', factor: 1 },
-    source:
-      'legacy-format §2.5/§2.10 [C]: predecessor 25/30/35; 20–50 added, 35 = C35/45 (ADR 0054)',
+    source: '§L2.5/§L2.10 [C]: predecessor 25/30/35; 20–50 added, 35 = C35/45 (ADR 0054)',
   },
   {
     key: 'MaxLaenge',
@@ -414,7 +413,7 @@ export const SETTINGS_FIELDS = [
     group: 'pileLengths',
     excel: null,
     xml: { element: '_MaxLaenge', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]: "Maximum drilling depth"',
+    source: '§L2.5 [C/S]: "Maximum drilling depth"',
   },
   {
     key: 'MantelErhoehungProzent',
@@ -429,7 +428,7 @@ export const SETTINGS_FIELDS = [
     group: 'increaseFactors',
     excel: null,
     xml: { element: '_MantelErhoehungProzent', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'FuszErhoehungProzent',
@@ -444,7 +443,7 @@ export const SETTINGS_FIELDS = [
     group: 'increaseFactors',
     excel: null,
     xml: { element: '_FuszErhoehungProzent', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'useErhoehung',
@@ -459,7 +458,7 @@ export const SETTINGS_FIELDS = [
     group: 'increaseFactors',
     excel: null,
     xml: { element: '_useErhoehung', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'Knicklaenge',
@@ -474,7 +473,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: null,
-    source: 'legacy-format §2.5 [C]; not sent (older mapping hard-coded 0); unit [I]',
+    source: '§L2.5 [C]; not sent (older mapping hard-coded 0); unit [I]',
   },
   {
     key: 'SpitzendruckMittelung',
@@ -488,7 +487,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_SpitzendruckMittelung', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'MindestPfahllaenge',
@@ -503,7 +502,7 @@ export const SETTINGS_FIELDS = [
     group: 'pileLengths',
     excel: null,
     xml: { element: '_MindestPfahllaenge', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'Norm',
@@ -518,7 +517,7 @@ export const SETTINGS_FIELDS = [
     group: 'standard',
     excel: null,
     xml: { element: '_Norm', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'gammaDruck',
@@ -533,7 +532,7 @@ export const SETTINGS_FIELDS = [
     group: 'partialFactors',
     excel: null,
     xml: { element: '_gammaDruck', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'gammaZug',
@@ -548,7 +547,7 @@ export const SETTINGS_FIELDS = [
     group: 'partialFactors',
     excel: null,
     xml: { element: '_gammaZug', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'ksNichtReduzieren',
@@ -562,7 +561,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_ksNichtReduzieren', factor: 1 },
-    source: 'legacy-format §2.5 [C]; model default true (reset wrote false, §10)',
+    source: '§L2.5 [C]; model default true (reset wrote false, §L10)',
   },
   {
     key: 'gegenRaeumlichenEP',
@@ -576,7 +575,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_gegenRaeumlichenEP', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'KopfEingespannt',
@@ -591,7 +590,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      'new (issue 4, ADR 0025): pile head fixed against rotation in the lateral analysis; not in the predecessor format (legacy-format has no such field); default free head (calculation-reference §5.3)',
+      'new (ADR 0025): pile head fixed against rotation in the lateral analysis; not in the predecessor format; default free head (§E5.3)',
   },
   {
     key: 'gammaStaendig',
@@ -606,7 +605,7 @@ export const SETTINGS_FIELDS = [
     group: 'partialFactors',
     excel: null,
     xml: { element: '_gammaStaendig', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'gammaVeraenderlich',
@@ -621,7 +620,7 @@ export const SETTINGS_FIELDS = [
     group: 'partialFactors',
     excel: null,
     xml: { element: '_gammaVeraenderlich', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'WinkelAusProfilen',
@@ -635,7 +634,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_WinkelAusProfilen', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]; model default true (reset wrote false, §10)',
+    source: '§L2.5 [C/S]; model default true (reset wrote false, §L10)',
   },
   {
     key: 'AbtreppungsWinkelRad',
@@ -652,8 +651,7 @@ export const SETTINGS_FIELDS = [
     group: 'pileFootSteps',
     excel: null,
     xml: { element: '_AbtreppungsWinkelRad', factor: DEG_TO_RAD },
-    source:
-      'legacy-format §2.5/§4.3 [C/S]: degrees on the wire despite the name, radians in the XML',
+    source: '§L2.5/§L4.3 [C/S]: degrees on the wire despite the name, radians in the XML',
   },
   {
     key: 'qskQcAb0',
@@ -667,7 +665,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_qskQcAb0', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'qbkQcAb0',
@@ -681,7 +679,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_qbkQcAb0', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'qskCukAb0',
@@ -695,7 +693,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_qskCukAb0', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'qbkCukAb0',
@@ -709,7 +707,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_qbkCukAb0', factor: 1 },
-    source: 'legacy-format §2.5 [C/S]',
+    source: '§L2.5 [C/S]',
   },
   {
     key: 'MaxLaengs',
@@ -726,7 +724,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: { element: '_MaxLaengs', factor: 0.001 },
-    source: 'legacy-format §2.5/§4.3 [C]; model default 20 mm (reset wrote 0.016, §10)',
+    source: '§L2.5/§L4.3 [C]; model default 20 mm (reset wrote 0.016, §L10)',
   },
   {
     key: 'MaxBuegel',
@@ -743,7 +741,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: { element: '_MaxBuegel', factor: 0.001 },
-    source: 'legacy-format §2.5/§4.3 [C]; model default 10 mm (reset wrote 0.008, §10)',
+    source: '§L2.5/§L4.3 [C]; model default 10 mm (reset wrote 0.008, §L10)',
   },
   {
     key: 'MinLaengsAbstand',
@@ -759,7 +757,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: { element: '_MinLaengsAbstand', factor: 0.001 },
-    source: 'legacy-format §2.5/§4.3 [C]; model default 100 mm (reset wrote 0.1, §10)',
+    source: '§L2.5/§L4.3 [C]; model default 100 mm (reset wrote 0.1, §L10)',
   },
   {
     key: 'Betondeckung',
@@ -775,7 +773,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: { element: '_Betondeckung', factor: 0.001 },
-    source: 'legacy-format §2.5/§4.3 [C]; model default 100 mm (reset wrote 0.12, §10)',
+    source: '§L2.5/§L4.3 [C]; model default 100 mm (reset wrote 0.12, §L10)',
   },
   {
     key: 'MvonMaxfuerSchub',
@@ -791,7 +789,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: { element: '_MvonMaxfuerSchub', factor: 0.01 },
-    source: 'legacy-format §2.5/§4.3 [C]; model default 50 % (reset wrote 0.5, §10)',
+    source: '§L2.5/§L4.3 [C]; model default 50 % (reset wrote 0.5, §L10)',
   },
   {
     key: 'MindestEindringung',
@@ -806,7 +804,7 @@ export const SETTINGS_FIELDS = [
     group: 'minimumValues',
     excel: null,
     xml: { element: '_MindestEindringung', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'Stahlsorte',
@@ -821,7 +819,7 @@ export const SETTINGS_FIELDS = [
     group: 'crossSection',
     excel: null,
     xml: { element: '_Stahlsorte', factor: 1 },
-    source: 'legacy-format §2.5 [C]',
+    source: '§L2.5 [C]',
   },
   {
     key: 'StahlsorteRohr',
@@ -837,7 +835,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      'new (issue 4, ADR 0028): structural steel grade of steel pipe piles (r) for the EN 1993-1-1 section check; not in the predecessor format; default S355',
+      'new (ADR 0028): structural steel grade of steel pipe piles (r) for the EN 1993-1-1 section check; not in the predecessor format; default S355',
   },
   {
     key: 'StahlrohrHerstellung',
@@ -853,7 +851,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      'new (issue 4, ADR 0103): manufacture of the steel pipes (r), hot finished (EN 10210) or cold formed (EN 10219); selects the buckling curve of EN 1993-1-1 Table 6.2 (a / c); not in the predecessor format; default kaltgefertigt (curve c, the lower curve, as before)',
+      'new (ADR 0103): manufacture of the steel pipes (r), hot finished (EN 10210) or cold formed (EN 10219); selects the buckling curve of EN 1993-1-1 Table 6.2 (a / c); not in the predecessor format; default kaltgefertigt (curve c, the lower curve, as before)',
   },
   {
     key: 'StahlrohrKorrosionMm',
@@ -870,7 +868,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      "new (issue 4, ADR 0103): loss of wall thickness of the steel pipes (r) by corrosion over the design working life, taken off the outer surface before every section property; the value is the engineer's, from EN 1993-5 4.4; must be below Wanddicke (engine row error SECTION_STEEL_CORROSION_EXCEEDS_WALL); not in the predecessor format; default 0; max 40 = the largest wall thickness of the check",
+      "new (ADR 0103): loss of wall thickness of the steel pipes (r) by corrosion over the design working life, taken off the outer surface before every section property; the value is the engineer's, from EN 1993-5 4.4; must be below Wanddicke (engine row error SECTION_STEEL_CORROSION_EXCEEDS_WALL); not in the predecessor format; default 0; max 40 = the largest wall thickness of the check",
   },
   {
     key: 'StandardPfahlTyp',
@@ -885,7 +883,7 @@ export const SETTINGS_FIELDS = [
     group: 'general',
     excel: null,
     xml: { element: '_StandardPfahlTyp', factor: 1 },
-    source: 'legacy-format §2.5/§2.10 [C]',
+    source: '§L2.5/§L2.10 [C]',
   },
   {
     key: 'falsermInner',
@@ -899,7 +897,7 @@ export const SETTINGS_FIELDS = [
     group: 'internal',
     excel: null,
     xml: null,
-    source: 'legacy-format §2.5 [C]: meaning unknown, never sent; kept for round trips',
+    source: '§L2.5 [C]: meaning unknown, never sent; kept for round trips',
   },
   {
     key: 'nameAnlageAuszen',
@@ -914,7 +912,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_nameAnlageAuszen', factor: 1 },
-    source: 'legacy-format §2.5 [S/I]',
+    source: '§L2.5 [S/I]',
   },
   {
     key: 'berichtAuftraggeber',
@@ -930,7 +928,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      'issue 21: title page and basis of the Statische Berechnung; not in the predecessor XML',
+      'new: title page and basis of the report (Statische Berechnung, ADR 0153); not in the predecessor XML',
   },
   {
     key: 'berichtPosition',
@@ -946,7 +944,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      'issue 21: title page and basis of the Statische Berechnung; not in the predecessor XML',
+      'new: title page and basis of the report (Statische Berechnung, ADR 0153); not in the predecessor XML',
   },
   {
     key: 'berichtAufsteller',
@@ -962,7 +960,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      'issue 21: title page and basis of the Statische Berechnung; not in the predecessor XML',
+      'new: title page and basis of the report (Statische Berechnung, ADR 0153); not in the predecessor XML',
   },
   {
     key: 'berichtRevision',
@@ -978,7 +976,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      'issue 21: title page and basis of the Statische Berechnung; not in the predecessor XML',
+      'new: title page and basis of the report (Statische Berechnung, ADR 0153); not in the predecessor XML',
   },
   {
     key: 'berichtBaugrundgutachten',
@@ -994,7 +992,7 @@ export const SETTINGS_FIELDS = [
     excel: null,
     xml: null,
     source:
-      'issue 21: title page and basis of the Statische Berechnung; not in the predecessor XML',
+      'new: title page and basis of the report (Statische Berechnung, ADR 0153); not in the predecessor XML',
   },
   {
     key: 'seitenBezeichnung',
@@ -1009,7 +1007,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_seitenBezeichnung', factor: 1 },
-    source: 'legacy-format §2.5 [S]',
+    source: '§L2.5 [S]',
   },
   {
     key: 'seitenStartNummer',
@@ -1024,7 +1022,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_seitenStartNummer', factor: 1 },
-    source: 'legacy-format §2.5 [S]',
+    source: '§L2.5 [S]',
   },
   {
     key: 'SeiteVonSeiten',
@@ -1041,7 +1039,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_SeiteVonSeiten', factor: 1 },
-    source: 'legacy-format §2.5 [S]; 0/1; model default 1 (reset wrote 0, §10)',
+    source: '§L2.5 [S]; 0/1; model default 1 (reset wrote 0, §L10)',
   },
   {
     key: 'erstelleUebersichtAuszen',
@@ -1058,7 +1056,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_erstelleUebersichtAuszen', factor: 1 },
-    source: 'legacy-format §2.5 [S/I]; 0/1',
+    source: '§L2.5 [S/I]; 0/1',
   },
   {
     key: 'UebersichtQuer',
@@ -1075,7 +1073,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_UebersichtQuer', factor: 1 },
-    source: 'legacy-format §2.5 [S/I]; 0/1',
+    source: '§L2.5 [S/I]; 0/1',
   },
   {
     key: 'erstelleEinzelnachweise',
@@ -1092,7 +1090,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_erstelleEinzelnachweise', factor: 1 },
-    source: 'legacy-format §2.5 [S/I]; 0/1',
+    source: '§L2.5 [S/I]; 0/1',
   },
   {
     key: 'zeichneNachweislinien',
@@ -1109,7 +1107,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_zeichneNachweislinien', factor: 1 },
-    source: 'legacy-format §2.5 [S/I]; 0/1',
+    source: '§L2.5 [S/I]; 0/1',
   },
   {
     key: 'UKKotenInTabelle',
@@ -1126,7 +1124,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_UKKotenInTabelle', factor: 1 },
-    source: 'legacy-format §2.5 [S/I]; 0/1',
+    source: '§L2.5 [S/I]; 0/1',
   },
   {
     key: 'erstellegrafikAuszen',
@@ -1143,7 +1141,7 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_erstellegrafikAuszen', factor: 1 },
-    source: 'legacy-format §2.5 [S/I]; 0/1',
+    source: '§L2.5 [S/I]; 0/1',
   },
   {
     key: 'erstellegrafikInnen',
@@ -1160,6 +1158,6 @@ export const SETTINGS_FIELDS = [
     group: 'pdfOutput',
     excel: null,
     xml: { element: '_erstellegrafikInnen', factor: 1 },
-    source: 'legacy-format §2.5 [S/I]; 0/1',
+    source: '§L2.5 [S/I]; 0/1',
   },
 ] as const satisfies readonly FieldDef[];

@@ -1,6 +1,6 @@
 /**
- * Soil profile and soil layer fields (legacy-format.md §2.7, §2.8). Layer order: the predecessor's Excel
- * columns first (legacy/xlsx-layout.md), then hidden inputs, then results.
+ * Soil profile and soil layer fields (docs/sources/legacy-format.md §L2.7, §L2.8). Layer order: the
+ * predecessor's Excel columns first (§L5.3), then hidden inputs, then results.
  */
 import { PILE_TYPE_ID_OPTIONS } from './enums';
 import { DEG_TO_RAD } from './units';
@@ -21,7 +21,7 @@ export const SOIL_PROFILE_FIELDS = [
     grid: 'none',
     excel: null,
     xml: { element: '_profilName', factor: 1 },
-    source: 'legacy-format §2.7 [C]: unique per project; the Excel sheet name',
+    source: '§L2.7 [C]: unique per project; the Excel sheet name',
   },
   {
     key: 'pfahlTyp',
@@ -35,7 +35,7 @@ export const SOIL_PROFILE_FIELDS = [
     grid: 'none',
     excel: null,
     xml: { element: '_pfahlTyp', factor: 1 },
-    source: 'legacy-format §2.7/§2.10 [C]: hidden pile type id; Excel import forces 4',
+    source: '§L2.7/§L2.10 [C]: hidden pile type id; Excel import forces 4',
   },
   {
     key: 'grundwasserStand',
@@ -48,7 +48,7 @@ export const SOIL_PROFILE_FIELDS = [
     grid: 'none',
     excel: { de: 'Grundwasserstand', en: 'Groundwater level', legacy: true },
     xml: { element: '_grundwasserStand', factor: 1 },
-    source: 'legacy-format §2.7 [C]; Excel sheet <name>-Info',
+    source: '§L2.7 [C]; Excel sheet <name>-Info',
   },
   {
     key: 'startKote',
@@ -61,7 +61,7 @@ export const SOIL_PROFILE_FIELDS = [
     grid: 'none',
     excel: { de: 'Startkote', en: 'Start level', legacy: true },
     xml: { element: '_startKote', factor: 1 },
-    source: 'legacy-format §2.7 [C]: top of the profile; Excel sheet <name>-Info',
+    source: '§L2.7 [C]: top of the profile; Excel sheet <name>-Info',
   },
 ] as const satisfies readonly FieldDef[];
 
@@ -78,7 +78,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Endkote', en: 'Bottom level', legacy: true },
     xml: { element: '_endKote', factor: 1 },
-    source: 'legacy-format §2.8 [C/S]: bottom of the layer; not above the layer before',
+    source: '§L2.8 [C/S]: bottom of the layer; not above the layer before',
   },
   {
     key: 'bodenArt',
@@ -92,7 +92,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Bodenart', en: 'Soil type', legacy: true },
     xml: { element: '_bodenArt', factor: 1 },
-    source: 'legacy-format §2.8 [C]',
+    source: '§L2.8 [C]',
   },
   {
     key: 'bodenSchichtColor',
@@ -107,7 +107,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Farbe', en: 'Colour', legacy: true },
     xml: { element: '_bodenSchichtColor', factor: 1, format: 'color' },
-    source: 'legacy-format §2.8 [C]: RRGGBB[AA] ⇄ XML AARRGGBB',
+    source: '§L2.8 [C]: RRGGBB[AA] ⇄ XML AARRGGBB',
   },
   {
     key: 'qc',
@@ -121,7 +121,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'qc', en: 'qc', legacy: true },
     xml: { element: '_qc', factor: 1, format: 'nan' },
-    source: 'legacy-format §2.8 [C]: model default NaN = not given (null); not converted',
+    source: '§L2.8 [C]: model default NaN = not given (null); not converted',
   },
   {
     key: 'cuk',
@@ -135,7 +135,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'c_{u,k}', en: 'c_{u,k}', legacy: true },
     xml: { element: '_cuk', factor: 1, format: 'nan' },
-    source: 'legacy-format §2.8 [C]: model default NaN = not given (null); not converted',
+    source: '§L2.8 [C]: model default NaN = not given (null); not converted',
   },
   {
     key: 'qsk',
@@ -149,7 +149,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'q_{s,k,i}', en: 'q_{s,k,i}', legacy: true },
     xml: { element: '_qsk', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]: 0 = from tables',
+    source: '§L2.8/§L4.3 [C]: 0 = from tables',
   },
   {
     key: 'qbk002',
@@ -163,7 +163,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'q_{b,k} s/D=0,02', en: 'q_{b,k} s/D=0.02', legacy: true },
     xml: { element: '_qbk002', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]: 0 = from tables',
+    source: '§L2.8/§L4.3 [C]: 0 = from tables',
   },
   {
     key: 'qbk003',
@@ -177,7 +177,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'q_{b,k} s/D=0,03', en: 'q_{b,k} s/D=0.03', legacy: true },
     xml: { element: '_qbk003', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]: 0 = from tables',
+    source: '§L2.8/§L4.3 [C]: 0 = from tables',
   },
   {
     key: 'qbk01',
@@ -191,7 +191,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'q_{b,k} s/D=0,1', en: 'q_{b,k} s/D=0.1', legacy: true },
     xml: { element: '_qbk01', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]: 0 = from tables',
+    source: '§L2.8/§L4.3 [C]: 0 = from tables',
   },
   {
     key: 'phi',
@@ -207,7 +207,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Phi', en: 'Phi', legacy: true },
     xml: { element: '_phi', factor: DEG_TO_RAD },
-    source: 'legacy-format §2.8/§4.3 [C]',
+    source: '§L2.8/§L4.3 [C]',
   },
   {
     key: 'FuszAbsetzbar',
@@ -221,7 +221,7 @@ export const SOIL_LAYER_FIELDS = [
     excel: { de: 'Fußabsetzbarkeit', en: 'Toe may stand', legacy: true },
     xml: { element: '_FuszAbsetzbar', factor: 1 },
     source:
-      'legacy-format §2.8 [C] (predecessor default false); default true for new layers (ADR 0145): with false no toe can stand anywhere and every pile fails (calculation-reference §2.6 a); the engineer unticks layers that cannot carry the toe',
+      '§L2.8 [C] (predecessor default false); default true for new layers (ADR 0145): with false no toe can stand anywhere and every pile fails (§E2.6 item 2a); the engineer unticks layers that cannot carry the toe',
   },
   {
     key: 'IstEindringRelevant',
@@ -235,7 +235,7 @@ export const SOIL_LAYER_FIELDS = [
     excel: { de: 'Eindringungsrelevant', en: 'Counts for penetration', legacy: true },
     xml: { element: '_IstEindringRelevant', factor: 1 },
     source:
-      'legacy-format §2.8 [C] (predecessor default false); default true for new layers (ADR 0145): embedment counts in every layer unless unticked (calculation-reference §2.6 a, minimum embedment)',
+      '§L2.8 [C] (predecessor default false); default true for new layers (ADR 0145): embedment counts in every layer unless unticked (§E2.6 item 2a, minimum embedment)',
   },
   {
     key: 'deltaVonPhi',
@@ -250,7 +250,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Delta von Phi', en: 'Delta/Phi', legacy: true },
     xml: { element: '_deltaVonPhi', factor: 1 },
-    source: 'legacy-format §2.8 [C]: ratio δ/φ',
+    source: '§L2.8 [C]: ratio δ/φ',
   },
   {
     key: 'gammaBoden',
@@ -265,7 +265,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Gamma', en: 'Gamma', legacy: true },
     xml: { element: '_gammaBoden', factor: 1 },
-    source: 'legacy-format §2.8 [C]',
+    source: '§L2.8 [C]',
   },
   {
     key: 'gammaStrichBoden',
@@ -280,7 +280,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Gamma Strich', en: 'Gamma prime', legacy: true },
     xml: { element: '_gammaStrichBoden', factor: 1 },
-    source: 'legacy-format §2.8 [C]: model default 19 (sic)',
+    source: '§L2.8 [C]: model default 19 (sic)',
   },
   {
     key: 'ESoben',
@@ -294,7 +294,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Es oben', en: 'Es top', legacy: true },
     xml: { element: '_ESoben', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]',
+    source: '§L2.8/§L4.3 [C]',
   },
   {
     key: 'ESunten',
@@ -308,7 +308,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'Es unten', en: 'Es bottom', legacy: true },
     xml: { element: '_ESunten', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]',
+    source: '§L2.8/§L4.3 [C]',
   },
   {
     key: 'MaxElementWeite',
@@ -324,7 +324,7 @@ export const SOIL_LAYER_FIELDS = [
     excel: { de: 'Elementlänge', en: 'Element length', legacy: true },
     xml: { element: '_MaxElementWeite', factor: 0.01 },
     source:
-      'legacy-format §2.8/§4.3/§10 [C/S]: default 10 cm as the predecessor UI and XML show, not the model 0.1 (ADR 0052)',
+      '§L2.8/§L4.3/§L10 [C/S]: default 10 cm as the predecessor UI and XML show, not the model 0.1 (ADR 0052)',
   },
   {
     key: 'cuEP',
@@ -338,7 +338,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'c_{u,ep}', en: 'c_{u,ep}', legacy: true },
     xml: { element: '_cuEP', factor: 1 },
-    source: 'legacy-format §2.8/§4.3 [C]: not converted',
+    source: '§L2.8/§L4.3 [C]: not converted',
   },
   {
     key: 'qskStern',
@@ -352,7 +352,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'optional',
     excel: { de: 'q_{s,k}*', en: 'q_{s,k}*', legacy: false },
     xml: { element: '_qskStern', factor: 1000 },
-    source: 'legacy-format §2.8/§4.2 [C]: hidden; driven piles',
+    source: '§L2.8/§L4.2 [C]: hidden; driven piles',
   },
   {
     key: 'tauNk',
@@ -366,7 +366,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'optional',
     excel: { de: 'tau_{n,k}', en: 'tau_{n,k}', legacy: false },
     xml: { element: '_tauNk', factor: 1 },
-    source: 'legacy-format §2.8/§4.3 [C]: hidden, not converted; unit [I] as assumed by the engine',
+    source: '§L2.8/§L4.3 [C]: hidden, not converted; unit [I] as assumed by the engine',
   },
   {
     key: 'qskZug',
@@ -380,7 +380,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'optional',
     excel: { de: 'q_{s,k,Zug}', en: 'q_{s,k,tension}', legacy: false },
     xml: { element: '_qskZug', factor: 1 },
-    source: 'legacy-format §2.8/§4.3 [C]: hidden, not converted; unit [I] as assumed by the engine',
+    source: '§L2.8/§L4.3 [C]: hidden, not converted; unit [I] as assumed by the engine',
   },
   {
     key: 'PfahlTyp',
@@ -394,7 +394,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'optional',
     excel: { de: 'Pfahltyp (Ergebnis)', en: 'Pile type (result)', legacy: false },
     xml: { element: '_Pfahltyp', factor: 1 },
-    source: 'legacy-format §2.8/§4.5 [C]: output _Pfahltyp (long name on the first layer)',
+    source: '§L2.8/§L4.5 [C]: output _Pfahltyp (long name on the first layer)',
   },
   {
     key: 'usedQsk',
@@ -407,7 +407,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'q_{s,k} verwendet', en: 'q_{s,k} used', legacy: false },
     xml: { element: '_usedQsk', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]: output kN/m² ×0.001',
+    source: '§L2.8/§L4.3 [C]: output kN/m² ×0.001',
   },
   {
     key: 'usedQbk002',
@@ -420,7 +420,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'q_{b,k} 0,02 verwendet', en: 'q_{b,k} 0.02 used', legacy: false },
     xml: { element: '_usedQbk002', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]: output kN/m² ×0.001',
+    source: '§L2.8/§L4.3 [C]: output kN/m² ×0.001',
   },
   {
     key: 'usedQbk003',
@@ -433,7 +433,7 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'q_{b,k} 0,03 verwendet', en: 'q_{b,k} 0.03 used', legacy: false },
     xml: { element: '_usedQbk003', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]: output kN/m² ×0.001',
+    source: '§L2.8/§L4.3 [C]: output kN/m² ×0.001',
   },
   {
     key: 'usedQbk01',
@@ -446,6 +446,6 @@ export const SOIL_LAYER_FIELDS = [
     grid: 'default',
     excel: { de: 'q_{b,k} 0,1 verwendet', en: 'q_{b,k} 0.1 used', legacy: false },
     xml: { element: '_usedQbk01', factor: 1000 },
-    source: 'legacy-format §2.8/§4.3 [C]: output kN/m² ×0.001',
+    source: '§L2.8/§L4.3 [C]: output kN/m² ×0.001',
   },
 ] as const satisfies readonly FieldDef[];

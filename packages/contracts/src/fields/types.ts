@@ -1,5 +1,5 @@
 /**
- * Types of the field catalogue: one entry per wire field (legacy-format.md §2.5–§2.10).
+ * Types of the field catalogue: one entry per wire field (docs/sources/legacy-format.md §L2.5–§L2.10).
  * The entries are plain data (`as const satisfies`), so the docs generator, the grid, the codecs and the
  * zod schemas all read the same facts.
  */
@@ -44,8 +44,8 @@ export const FIELD_UNITS = [
 export type FieldUnit = (typeof FIELD_UNITS)[number];
 
 /**
- * Boxes of the settings dialog (legacy-format.md §2.5 "UI grouping" [S], plus cross section and PDF
- * output as the issue lists them). `internal` = kept for file round trips, not shown.
+ * Boxes of the settings dialog (docs/sources/legacy-format.md §L2.5, the dialog's grouping [S], plus cross
+ * section and PDF output). `internal` = kept for file round trips, not shown.
  */
 export const SETTINGS_GROUPS = [
   'projectData',
@@ -77,7 +77,7 @@ export type ExcelColumn = { readonly de: string; readonly en: string; readonly l
 
 /**
  * Mapping to the predecessor's engine XML (`InputDaten`, output elements for results).
- * `factor`: wire value × factor = XML value (legacy-format.md §4.3); 1 when not converted.
+ * `factor`: wire value × factor = XML value (docs/sources/legacy-format.md §L4.3); 1 when not converted.
  * `format`: `color` = wire `RRGGBB[AA]` ⇄ XML `AARRGGBB`; `nan` = null is written as `NaN` (the
  * predecessor's model default for that field) and `NaN` is read as null.
  */
@@ -101,7 +101,10 @@ type FieldBase = {
   readonly xml: XmlMapping | null;
   /** Settings only: the dialog box the field belongs to. */
   readonly group?: SettingsGroup;
-  /** Where the facts come from (legacy-format section and marker [C]/[S]/[I]) and deviations. */
+  /**
+   * Where the facts come from (section of docs/sources/legacy-format.md `§L…` or docs/sources/engine.md `§E…`,
+   * marker [C]/[S]/[I]) and deviations.
+   */
   readonly source: string;
 };
 

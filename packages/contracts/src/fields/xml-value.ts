@@ -1,6 +1,6 @@
 /**
  * Pure converters between a field's wire value and its text in the predecessor's engine XML
- * (legacy-format.md §4.3 factors, §4.4 value formatting). No rounding (ADR 0053):
+ * (docs/sources/legacy-format.md §L4.3 factors, §L4.4 value formatting). No rounding (ADR 0053):
  * - power-of-ten factors (mm→m, %→fraction, MN/m²→kN/m², cm→m) move the decimal point of the shortest
  *   decimal text, so `from(to(x)) === x` for every finite double and `0.016` m reads as exactly 16 mm;
  * - degrees→radians (π/180) reads back the shortest decimal whose conversion gives the same radians, so
@@ -88,7 +88,7 @@ export const colorToXml = (value: string): string => {
   return hex.length === 8 ? `${hex.slice(6)}${hex.slice(0, 6)}` : `FF${hex}`;
 };
 
-/** Engine `AARRGGBB` → wire `RRGGBB[AA]` (legacy-format §5.2 step 3); null when not a colour. */
+/** Engine `AARRGGBB` → wire `RRGGBB[AA]` (docs/sources/legacy-format.md §L5.2 step 3); null when not a colour. */
 export const colorFromXml = (text: string): string | null => {
   const hex = text.trim().toUpperCase().replace(/^#/, '');
   if (!/^[0-9A-F]{6}(?:[0-9A-F]{2})?$/.test(hex)) return null;

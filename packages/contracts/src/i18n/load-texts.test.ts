@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import de from './fields.de.json';
 import en from './fields.en.json';
 
-// Issue 12, defects 5 and 6: the help texts (and docs/fields.md, generated from the English ones) say what the
-// engine does. Axial and horizontal loads of a row are the loads of the load point; the engine divides them by
-// PfahlAnzahl (axial/pile-setup.ts, loadcases rowActions). laenge_mit / laenge_ohne are with / without the toe
-// influence of neighbouring piles; neither contains a head embedment (ADR 0133).
+// The help texts (and docs/fields.md, generated from the English ones) say what the engine does; they once
+// called the loads "per pile" and promised a head embedment the engine never applied. Axial and horizontal
+// loads of a row are the loads of the load point; the engine divides them by PfahlAnzahl (axial/pile-setup.ts,
+// loadcases rowActions). laenge_mit / laenge_ohne are with / without the toe influence of neighbouring piles;
+// neither contains a head embedment (ADR 0133).
 type Texts = Record<string, { help: string }>;
 const DE = de.field as Texts;
 const EN = en.field as Texts;

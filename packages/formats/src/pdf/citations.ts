@@ -3,11 +3,11 @@
  * report names to the standard or recommendation with its table number — the report takes every citation
  * from here (method sentences, layer table, issue sentences, Anhang B).
  *
- * Rule (issue 21, ADR 0154): only numbers the calculation reference (calculation-reference.md §1, §2, §11)
- * confirms are printed as confirmed. It gives no equation or page number of EA-Pfähle or DIN 1054, so none
- * is printed. A number the reference marks [U] (unverified) is printed with the words of `UNCHECKED`, never
- * silently and never as the tag. The engine's trace names its sources with research notes (help pages,
- * web addresses, tags like `[S12]`); none of that is printed. Nothing here changes a value.
+ * Rule (ADR 0154): only numbers the engine's sources (docs/sources/engine.md §E1, §E2) confirm are printed
+ * as confirmed. They give no equation or page number of EA-Pfähle or DIN 1054 for these, so none is printed.
+ * A number the sources mark [U] (unverified) is printed with the words of `UNCHECKED`, never silently and
+ * never as the tag. The engine's trace names where a value was read (help pages, web addresses, tags like
+ * `[S12]` of §E9); none of that is printed. Nothing here changes a value.
  */
 import type { ReportLang } from './texts';
 
@@ -43,12 +43,11 @@ const bored = (table: string, de: string, en: string): CitationEntry => ({
 });
 
 /**
- * Every citation of the report. Sources of the numbers (calculation-reference.md):
- * - EA-Pfähle Tab. 5.12–5.15 (bored piles): table numbers confirmed by GGU [S1] (§1.2); whether a VALUE is
+ * Every citation of the report. Sources of the numbers (docs/sources/engine.md):
+ * - EA-Pfähle Tab. 5.12–5.15 (bored piles): table numbers confirmed by GGU [S1] (§E1.2); whether a VALUE is
  *   confirmed is the engine's per-cell tag (`QTrace.lookup.tag`), marked in the layer table.
- * - Driven-pile tables: reproduced by GEO5 without the EA table number (§1.3: "GEO5 does not print the EA
- *   table numbers") — no number is printed.
- * - DIN 1054 Tab. A 2.1 (γ_G, γ_Q) and A 2.3 (γ_t): named in §2.3/§2.4 but tagged [U] for the clause.
+ * - Driven-pile tables: reproduced by GEO5 without the EA table number (§E1.3) — no number is printed.
+ * - DIN 1054 Tab. A 2.1 (γ_G, γ_Q) and A 2.3 (γ_t): named in §E2.3/§E2.4 but tagged [U] for the clause.
  */
 export const CITATIONS: Readonly<Record<CitationKey, CitationEntry>> = {
   'EA-bored': {

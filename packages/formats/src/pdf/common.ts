@@ -9,7 +9,7 @@ import type { ImportedWorkbook } from '../validate';
 import { TEXTS, formatNumber, type ReportLang, type Texts } from './texts';
 
 /**
- * How much detail the report prints (issue 21): `summary` = one line per load point only (the default);
+ * How much detail the report prints (ADR 0151): `summary` = one line per load point only (the default);
  * `piles` = full verification of the named load points; `groups` = of every load point of the named
  * verification groups (Nachweisgruppe); `all` = of every load point.
  */

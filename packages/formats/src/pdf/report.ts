@@ -1,5 +1,5 @@
 /**
- * The PDF report (issues 6, 21): a Statische Berechnung with pdfmake 0.3, server-side, Roboto embedded.
+ * The PDF report (ADR 0072, 0150–0154): a Statische Berechnung with pdfmake 0.3, server-side, Roboto embedded.
  * Order: title page, contents, 1 Zusammenfassung (one line per load point), 2 Grundlagen, 3 Annahmen,
  * 4 Baugrund, 5 Einwirkungen, 6 Nachweise (table of all load points, then the full verification of the
  * load points the reader selected: `ReportInput.detail`), appendix A parameters, B references.

@@ -1,5 +1,5 @@
 /**
- * The Excel layout (legacy/xlsx-layout.md) as data: sheet order, columns per sheet, our additions.
+ * The Excel layout (docs/sources/legacy-format.md §L5.3) as data: sheet order, columns per sheet, our additions.
  * Shared by the writer and the reader so both always agree.
  */
 import {

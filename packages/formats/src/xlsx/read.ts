@@ -1,6 +1,6 @@
 /**
  * .xlsx / .xls → workbook. Both formats are first turned into plain grids (one per sheet, values only),
- * then one reader applies the predecessor's sheet rules (legacy/xlsx-layout.md "Import rules"), matches
+ * then one reader applies the predecessor's sheet rules (docs/sources/legacy-format.md §L5.3), matches
  * columns by German or English header (contracts `findFieldByExcelHeader`), skips the unit row, reads
  * decimal commas, and reports every problem as an ImportIssue (sheet, 1-based row, column letter).
  * Formulas are never evaluated: the cached value is taken (and reported), a formula without one is an

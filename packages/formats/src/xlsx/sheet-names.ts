@@ -1,6 +1,6 @@
 /**
  * Valid, unique Excel sheet names for any profile or load-case name (the predecessor answered 500 for
- * long or odd names, legacy/xlsx-layout.md). Excel's rules: 1–31 characters, none of `[]:*?/\`, not
+ * long or odd names, docs/sources/legacy-format.md §L5.3). Excel's rules: 1–31 characters, none of `[]:*?/\`, not
  * starting or ending with an apostrophe, not `History`, unique case-insensitively.
  */
 

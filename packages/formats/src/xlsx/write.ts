@@ -1,5 +1,5 @@
 /**
- * Workbook → .xlsx in the predecessor's layout (legacy/xlsx-layout.md): `Pfahltabelle`, per soil profile
+ * Workbook → .xlsx in the predecessor's layout (docs/sources/legacy-format.md §L5.3): `Pfahltabelle`, per soil profile
  * a layer sheet and a `<name>-Info` sheet, per load case a sheet; a unit row under every header row;
  * then our settings sheet (every setting and the project number, ADR 0121), then our result sheets when
  * a result is given. Values in wire units (no conversion, like the predecessor). Text that a spreadsheet

@@ -12,7 +12,7 @@ export const ZIP_LIMITS = {
    * Sum of all uncompressed entries. Measured (docs/formats.md "Import limits"): a 12,000-row input sheet
    * of our export unpacks to 8.7 MB, an export of 10,000 load points with its result sheets to 13.2 MB;
    * 32 MiB leaves 2.4× room for files saved by Excel (styles, shared strings). Was 200 MB, which let a
-   * 17.8 MB file unpacking to ~190 MB through (issue 19).
+   * 17.8 MB file unpacking to ~190 MB through (ADR 0120).
    */
   maxUncompressed: 32 * 1024 * 1024,
   maxEntries: 2000,

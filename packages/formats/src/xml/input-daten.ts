@@ -1,5 +1,5 @@
 /**
- * The predecessor's `InputDaten` document (legacy-format.md §4.4, §5.1, §5.2) ⇄ the workbook.
+ * The predecessor's `InputDaten` document (docs/sources/legacy-format.md §L4.4, §L5.1, §L5.2) ⇄ the workbook.
  * Values are converted with the catalogue's XML mappings (contracts `toXmlValue`/`fromXmlValue`, ADR 0053).
  * Never written: the engine account credentials (`userMailAddress`, `userKey`, `userKeyHorizontal`) and
  * user/company records (ADR 0070). Added after `hLasten`, in our own namespace: `PfahlplanerDaten` (the
@@ -523,7 +523,7 @@ export function parseInputDatenXml(
           layerItem.where,
           new Set(),
         );
-        // Driven-pile reverse rule (legacy-format §5.2 step 4): qsk NaN → qsk := qskStern, qskStern := null.
+        // Driven-pile reverse rule (docs/sources/legacy-format.md §L5.2 step 4): qsk NaN → qsk := qskStern, qskStern := null.
         const qskText = children(layerItem.node, '_qsk')[0];
         if (qskText && textOf(qskText).trim().toLowerCase() === 'nan') {
           layer.qsk = layer.qskStern ?? null;

@@ -87,8 +87,8 @@ function layerBlock(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Con
   const { t, f, lang } = ctx;
   const trace = pile.trace!;
   const profile = ctx.input.workbook.soil_profiles.find((p) => p.name === row.BodenProfil);
-  // A table value the engine tags unverified ([U], calculation-reference.md §0) gets a star and the note
-  // below the table, in words (issue 21); the merged warning with its load points is in "Annahmen".
+  // A table value the engine tags unverified ([U], docs/sources/engine.md §E0) gets a star and the note
+  // below the table, in words (ADR 0154); the merged warning with its load points is in "Annahmen".
   let unchecked = false;
   // Only values the pile uses are starred (a layer below the toe is listed with L_s = 0 and no warning).
   const sourceRef = (
