@@ -97,7 +97,7 @@ export default tseslint.config(
     },
   },
   {
-    // Codecs: bytes ⇄ contracts types. No file system, no network, no app code (style guide §2.3).
+    // Codecs: bytes ⇄ contracts types. No file system, no network, no app code (ADR 0003, docs/ARCHITECTURE.md).
     files: ['packages/formats/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -180,7 +180,7 @@ export default tseslint.config(
     rules: { 'max-lines': ['warn', { max: 450, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Above the limit today and named here so that a new large file still warns (issue 22): the field
+    // Above the limit today and named here so that a new large file still warns (ADR 0180): the field
     // catalogues are data (one entry per field, like engine/src/tables); the others are to be split by job.
     files: [
       'packages/contracts/src/fields/**',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analysePileLateral } from '../src/lateral/pile-lateral';
 import type { LateralLayer, LateralModel } from '../src/lateral/mesh';
 
-// Properties of the linear lateral model (issue 12): linear in the head loads, symmetric in x and y, and
+// Properties of the linear lateral model (docs/calculation.md §14): linear in the head loads, symmetric in x and y, and
 // invariant under turning the load (round pile, isotropic Winkler soil). Random layered soil, free length and
 // head restraint; passive-pressure limitation off (that model is not linear).
 

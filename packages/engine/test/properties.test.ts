@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calculateProject } from '../src/project/calculate-project';
 import type { AxialPileResult as PileResult } from '../src/project/result-types';
 
-// Metamorphic properties of the axial engine (issue 12; the lateral ones: lateral-properties.test.ts): a change of the input that must not change the answer,
+// Metamorphic properties of the axial engine (docs/calculation.md §14; the lateral ones: lateral-properties.test.ts): a change of the input that must not change the answer,
 // or must change it in a known direction. Projects are small so that each property runs in about a second.
 
 type Layer = Record<string, unknown>;

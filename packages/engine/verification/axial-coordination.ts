@@ -4,7 +4,7 @@ import type { VerificationFamily } from './types';
 // Toe coordination of neighbouring piles (docs/calculation.md §5, ADR 0014): neighbours closer than
 // `AchsabstandGleicherTiefe` get the same (deepest) toe; within `Beeinflussungsweite` toes differ by at most
 // d·tan(AbtreppungsWinkel); toes only move down. The toe level is checked (not laenge_mit/laenge_ohne, whose
-// meaning with the head embedment is being settled in issue 12). Bored piles D = 1.0 m in sand q_c = 15 MN/m² (example C-1).
+// meaning was still open when this example was written; ADR 0133 settled it). Bored piles D = 1.0 m in sand q_c = 15 MN/m² (example C-1).
 
 const pile = (Pname: string, x: number, y: number, Ed: number) => ({
   Pname,
@@ -57,7 +57,7 @@ export const AXIAL_COORDINATION: VerificationFamily = {
       title:
         'Equal toe within the equal-depth distance, 45° stepping within the influence distance',
       source:
-        'hand calculation, calculation-reference.md §2.6 (4); docs/calculation.md §5 (ADR 0014)',
+        'hand calculation, docs/sources/engine.md §E2.6 item 4; docs/calculation.md §5 (ADR 0014)',
       inputs: {
         'A (0, 0)': 'E_d = 5000 kN',
         'B (2, 0), C (0, 6), D (30, 0)': 'E_d = 1400 kN each',

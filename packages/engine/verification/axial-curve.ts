@@ -4,9 +4,9 @@ import { firstPile, onePileProject } from './project';
 // Hand calculations of the resistance–settlement curve, settlement, required length, groups and tension for a
 // bored pile (D = 1.0 m, head and start of the soil at 100.0 m NHN) in sand q_c = 15 MN/m² down to 80.0 m NHN.
 // Table values (Tab. 5.12/5.13, lower): q_s = 105, q_b(0.02/0.03/0.10) = 1050/1350/3000 kN/m² (example T-1).
-// Formulas: calculation-reference.md §2.1 (curve), §2.4 (γ = 1.4 compression, 1.5 tension), §2.6 (length).
+// Formulas: docs/sources/engine.md §E2.1 (curve), §E2.4 (γ = 1.4 compression, 1.5 tension), §2.6 (length).
 // The required length is checked as the toe level Soll_UK_Pfahl (the meaning of laenge_mit / laenge_ohne with the
-// head embedment is being settled in issue 12).
+// head embedment was still open when this example was written; ADR 0133 settled it).
 
 const D = 1.0;
 const Ab = (Math.PI * D * D) / 4; // 0.785398 m²
@@ -18,7 +18,7 @@ const rel = (r: number) => ({ rel: r });
 
 /** Rs,k of a shaft of length L in the sand [kN] (skin from the head at 100.0 m). */
 const Rs = (L: number) => qs * perimeter * L;
-/** s_sg [cm] = 0.5·Rs,k[MN] + 0.5 ≤ 3 cm. @see calculation-reference §2.1 (3) */
+/** s_sg [cm] = 0.5·Rs,k[MN] + 0.5 ≤ 3 cm. @see docs/sources/engine.md §E2.1 item 3 */
 const ssg = (L: number) => Math.min(0.5 * (Rs(L) / 1000) + 0.5, 3);
 /** Settlement [cm] on the first branch (s ≤ s_sg and s ≤ 0.02·D): E = Rs·s/s_sg + Rb02·s/(2 cm). */
 const settlementFirstBranch = (L: number, E: number) => E / (Rs(L) / ssg(L) + (qb02 * Ab) / 2);
@@ -34,7 +34,7 @@ export const AXIAL_CURVE: VerificationFamily = {
       id: 'C-1',
       title:
         'Bored pile: resistances, utilisation, settlement on the skin branch, spring stiffness',
-      source: 'hand calculation, calculation-reference.md §2.1 (curve), §2.4 (γ_t = 1.4), §2.5',
+      source: 'hand calculation, docs/sources/engine.md §E2.1 (curve), §E2.4 (γ_t = 1.4), §E2.5',
       inputs: {
         D: '1.0 m',
         L: '3.0 m (MindestPfahllaenge)',
@@ -87,7 +87,7 @@ export const AXIAL_CURVE: VerificationFamily = {
       id: 'C-2',
       title: 'Settlement on the base branch between 0.02·D and 0.03·D',
       source:
-        'hand calculation, calculation-reference.md §2.1 (5), (6), (8): polygon through the base points',
+        'hand calculation, docs/sources/engine.md §E2.1 items 5, 6, 8: polygon through the base points',
       inputs: {
         D: '1.0 m',
         L: '3.0 m',
@@ -124,7 +124,7 @@ export const AXIAL_CURVE: VerificationFamily = {
       title:
         'Driven closed steel tube: two-branch skin friction, base at 0.035·D and 0.10·D, settlement',
       source:
-        'hand calculation, calculation-reference.md §1.3, §2.2; curve construction of ADR 0010 (driven: s_sg* = 0.5·R_s,k*[MN] + 0.5 ≤ 1.0 cm [U])',
+        'hand calculation, docs/sources/engine.md §E1.3, §E2.2; curve construction of ADR 0010 (driven: s_sg* = 0.5·R_s,k*[MN] + 0.5 ≤ 1.0 cm [U])',
       inputs: {
         PfahlTyp: 'r',
         D: '0.5 m',
@@ -178,7 +178,7 @@ export const AXIAL_CURVE: VerificationFamily = {
     {
       id: 'L-1',
       title: 'Required length governed by the design load (ULS)',
-      source: 'hand calculation, calculation-reference.md §2.4, §2.6',
+      source: 'hand calculation, docs/sources/engine.md §E2.4, §E2.6',
       inputs: {
         D: '1.0 m',
         E_d: '5000 kN',
@@ -213,7 +213,7 @@ export const AXIAL_CURVE: VerificationFamily = {
     {
       id: 'L-2',
       title: 'Required length governed by the allowed settlement (SLS)',
-      source: 'hand calculation, calculation-reference.md §2.1, §2.5, §2.6',
+      source: 'hand calculation, docs/sources/engine.md §E2.1, §E2.5, §E2.6',
       inputs: { D: '1.0 m', E_k: '1000 kN', E_d: '1400 kN', zulaessigeSetzungCm: '0.5 cm' },
       derivation: [
         'On the first branch s(L) = E_k/(R_s,k(L)/s_sg(L) + 412.334) [cm] with R_s,k = 329.867·L kN, s_sg = 0.5·R_s,k[MN] + 0.5.',
@@ -240,7 +240,7 @@ export const AXIAL_CURVE: VerificationFamily = {
       id: 'L-3',
       title: 'Required length governed by toe layer and minimum embedment',
       source:
-        'hand calculation, calculation-reference.md §1.1 (6), §2.6 (2a) (embedment 2.5 m, default of both settings)',
+        'hand calculation, docs/sources/engine.md §E1.1 rule 6, §E2.6 item 2a (embedment 2.5 m, default of both settings)',
       inputs: {
         layers:
           'soft layer 100.0 → 95.0 (q_c = 0, toe not allowed, not relevant); sand q_c = 15 95.0 → 80.0',
@@ -314,7 +314,7 @@ export const AXIAL_CURVE: VerificationFamily = {
     {
       id: 'Z-1',
       title: 'Tension resistance from the skin friction (q_s of the table)',
-      source: 'hand calculation, calculation-reference.md §6.3, §2.4 (γ_s,t = 1.5)',
+      source: 'hand calculation, docs/sources/engine.md §E6.3, §E2.4 (γ_s,t = 1.5)',
       inputs: { D: '1.0 m', L: '3.0 m', gammaZug: '1.5' },
       derivation: ['R_t,d = q_s·π·D·L/γ_s,t = 105·π·1.0·3.0/1.5 = 659.734 kN.'],
       expected: [{ quantity: 'R_d_Min', unit: 'kN', expected: Rs(3) / 1.5, tolerance: rel(1e-9) }],
@@ -324,7 +324,7 @@ export const AXIAL_CURVE: VerificationFamily = {
       id: 'Z-2',
       title: 'Tension resistance with an entered tension skin friction and a reduced skin share',
       source:
-        'hand calculation, calculation-reference.md §6.3; docs/calculation.md §3 (q_s,t = qskZug when > 0)',
+        'hand calculation, docs/sources/engine.md §E6.3; docs/calculation.md §3 (q_s,t = qskZug when > 0)',
       inputs: {
         qskZug: '0.08 MN/m²',
         prozentualerMantelAnteil: '80 %',

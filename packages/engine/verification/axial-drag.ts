@@ -23,7 +23,7 @@ export const AXIAL_DRAG: VerificationFamily = {
       id: 'N-1',
       title: 'Drag force from a settling layer above the bearing sand',
       source:
-        'hand calculation, calculation-reference.md §6.4; docs/calculation.md §3 (ADR 0018, method [U])',
+        'hand calculation, docs/sources/engine.md §E6.4; docs/calculation.md §3 (ADR 0018, method [U])',
       inputs: {
         layers:
           '100.0 → 95.0: τ_n,k = 0.02 MN/m², q_c = 15 (toe not allowed); 95.0 → 80.0: sand q_c = 15',

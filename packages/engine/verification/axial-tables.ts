@@ -1,15 +1,15 @@
 import type { ExpectedValue, VerificationExample, VerificationFamily } from './types';
 import { onePileProject, usedLayerValues } from './project';
 
-// Expected values are read from the tables as printed in calculation-reference.md §1.2–§1.4 (EA-Pfähle 2012
+// Expected values are read from the tables as printed in docs/sources/engine.md §E1.2–§E1.4 (EA-Pfähle 2012
 // Tab. 5.12–5.15 and the driven-pile tables, values per GEO5 help [S8][S9]) and interpolated by hand with the
-// rules of §1.1: linear between columns (item 3), EA range q = lower + p·(upper − lower) (item 5).
+// rules of §E1.1: linear between columns (item 3), EA range q = lower + p·(upper − lower) (item 5).
 // The table values are written out here, not read from src/tables.
 
 const SRC_BORED =
-  'EA-Pfähle 2012 Tab. 5.12–5.15 as printed in calculation-reference.md §1.2; rules §1.1 (3), (5)';
+  'EA-Pfähle 2012 Tab. 5.12–5.15 as printed in docs/sources/engine.md §E1.2; rules §E1.1 (3), (5)';
 const SRC_DRIVEN =
-  'EA-Pfähle 2012 driven-pile tables as printed in calculation-reference.md §1.3 (η_b = 0.8, η_s = 0.6 for closed steel tubes `r`); rules §1.1 (3), (5)';
+  'EA-Pfähle 2012 driven-pile tables as printed in docs/sources/engine.md §E1.3 (η_b = 0.8, η_s = 0.6 for closed steel tubes `r`); rules §E1.1 (3), (5)';
 const exact = { rel: 1e-9 };
 
 const q = (quantity: string, expected: number): ExpectedValue => ({
@@ -202,7 +202,7 @@ export const AXIAL_TABLES: VerificationFamily = {
       inputs: { PfahlTyp: 'r', D: '0.5 m', 'c_u,k': '0.125 MN/m²', EAErhoehungProzent: '100 %' },
       derivation: [
         'Base columns c_u,k = 100 / 150: t = 0.5; upper values 0.035: 450 + 0.5·250 = 575, 0.10: 750 + 0.5·350 = 925; × η_b = 0.8: 460 and 740 kN/m².',
-        '(The cohesive skin-friction columns are flagged as conflicting in calculation-gaps.md §3.2 and are not used as a reference here.)',
+        '(The cohesive skin-friction columns are flagged as conflicting in docs/sources/engine.md §E1.3 and are not used as a reference here.)',
       ],
       expected: [q('q_b(s/D=0.035)', 460), q('q_b(s/D=0.1)', 740)],
       pile: { PfahlTyp: 'r', SollDurchmesser: 0.5 },
@@ -213,7 +213,7 @@ export const AXIAL_TABLES: VerificationFamily = {
       id: 'T-10',
       title: 'Partial-displacement screw pile (Fundex `f`): bored tables + increase on all layers',
       source:
-        'calculation-reference.md §1.4, §1.6 (`f` = bored tables × (1 + increase), `useErhoehung` 0 = all layers); docs/calculation.md §2 (5)',
+        'docs/sources/engine.md §E1.4, §E1.6 (`f` = bored tables × (1 + increase), `useErhoehung` 0 = all layers); docs/calculation.md §2 (5)',
       inputs: {
         PfahlTyp: 'f',
         q_c: '15 MN/m²',
@@ -239,7 +239,7 @@ export const AXIAL_TABLES: VerificationFamily = {
       title:
         'Full-displacement screw pile (`fv`): entered layer values are used (no public EA table)',
       source:
-        'calculation-reference.md §1.4 (screw-pile tables not public: user values q_s,k, q_b,k required); legacy-format unit rule MN/m² × 1000',
+        'docs/sources/engine.md §E1.4 (screw-pile tables not public: user values q_s,k, q_b,k required); docs/sources/legacy-format.md §L4.3 (MN/m² × 1000)',
       inputs: {
         PfahlTyp: 'fv',
         'qsk, qbk002, qbk003, qbk01': '0.15, 1.2, 1.6, 3.5 MN/m²',
@@ -260,7 +260,7 @@ export const AXIAL_TABLES: VerificationFamily = {
       id: 'T-12',
       title: 'Below the first column: zero, or linear from the origin with the …Ab0 switches',
       source:
-        'calculation-reference.md §1.1 (4) (zero below the table; `qskQcAb0`, `qbkQcAb0`: linear from q_c = 0)',
+        'docs/sources/engine.md §E1.1 rule 4 (zero below the table; `qskQcAb0`, `qbkQcAb0`: linear from q_c = 0)',
       inputs: { PfahlTyp: 'bp', q_c: '5 MN/m² (below 7.5)', 'qskQcAb0, qbkQcAb0': 'true' },
       derivation: [
         'Without the switches q_s = q_b = 0 (not load bearing).',
@@ -279,7 +279,7 @@ export const AXIAL_TABLES: VerificationFamily = {
       id: 'T-13',
       title: 'Above the last column the last value is kept',
       source:
-        'calculation-reference.md §1.1 (3) (last column headed "≥" for skin friction [U]; base kept likewise)',
+        'docs/sources/engine.md §E1.1 rule 3 (last column headed "≥" for skin friction [U]; base kept likewise)',
       inputs: { PfahlTyp: 'bp', q_c: '30 MN/m² (above 25)', EAErhoehungProzent: '0 %' },
       derivation: ['Column q_c = 25, lower values: q_s = 130; q_b = 1750, 2250, 4000 kN/m².'],
       expected: [

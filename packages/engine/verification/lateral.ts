@@ -6,7 +6,7 @@ import { linearSegments, maxAbsMoment, solveReference, type Segment } from './tr
 // Laterally loaded piles: the engine's Winkler-beam finite elements (src/lateral) against closed forms
 // (Hetényi 1946 for constant k on long piles; Reese & Matlock 1956 coefficients for k = n_h·z) and against the
 // exact solution of EI·w⁗ + k·w = 0 with piecewise-constant k by the independent transfer-matrix solver in
-// transfer-matrix.ts (calculation-reference.md §5.2). Pile D = 0.8 m, E = 33 000 MN/m², gross I:
+// transfer-matrix.ts (docs/sources/engine.md §E5.2). Pile D = 0.8 m, E = 33 000 MN/m², gross I:
 // EI = 33·10⁶·π·0.8⁴/64 = 663 501 kNm². Subgrade rule of the engine (ADR 0021, D ≤ 1 m): k = E_s, so the soil
 // is entered as E_s = k. Loads: characteristic = design (so w and M come from the same load).
 
@@ -97,7 +97,7 @@ const examples: VerificationExample[] = [
     id: 'H-1',
     title: 'Constant k, long pile, free head, force H (Hetényi)',
     source:
-      'closed form, Hetényi (1946), Beams on Elastic Foundation; calculation-reference.md §5.2',
+      'closed form, Hetényi (1946), Beams on Elastic Foundation; docs/sources/engine.md §E5.2',
     inputs: { ...hetenyiInputs, H: '100 kN', M0: '0' },
     derivation: [
       `λ = (k/(4·EI))^¼ = ${lambda.toFixed(6)} 1/m; the pile is long (λL = ${(lambda * 40).toFixed(1)} ≥ π).`,
@@ -114,7 +114,7 @@ const examples: VerificationExample[] = [
   {
     id: 'H-2',
     title: 'Constant k, long pile, free head, force H and moment M₀ (Hetényi)',
-    source: 'closed form, Hetényi (1946); calculation-reference.md §5.2',
+    source: 'closed form, Hetényi (1946); docs/sources/engine.md §E5.2',
     inputs: { ...hetenyiInputs, H: '100 kN', M0: '200 kNm' },
     derivation: [
       `w₀ = 2Hλ/k + 2M₀λ²/k = ${((2 * H * lambda) / k1 + (2 * 200 * lambda ** 2) / k1).toExponential(6)} m.`,
@@ -130,7 +130,7 @@ const examples: VerificationExample[] = [
   {
     id: 'H-3',
     title: 'Constant k, long pile, fixed head (Hetényi)',
-    source: 'closed form, Hetényi (1946); calculation-reference.md §5.2',
+    source: 'closed form, Hetényi (1946); docs/sources/engine.md §E5.2',
     inputs: { ...hetenyiInputs, H: '100 kN', head: 'rotation restrained' },
     derivation: [
       `w₀ = Hλ/k = ${((H * lambda) / k1).toExponential(6)} m.`,
@@ -148,7 +148,7 @@ const examples: VerificationExample[] = [
     title:
       'Linear k = n_h·z, long pile, free head (Reese–Matlock coefficients and exact reference)',
     source:
-      'Reese & Matlock (1956) non-dimensional solution, coefficients A_y = 2.435, A_m,max = 0.772 (calculation-reference.md §5.2); transfer-matrix reference with 2000 constant-k slices',
+      'Reese & Matlock (1956) non-dimensional solution, coefficients A_y = 2.435, A_m,max = 0.772 (docs/sources/engine.md §E5.2); transfer-matrix reference with 2000 constant-k slices',
     inputs: {
       D: '0.8 m',
       n_h: '5000 kN/m³ (E_s from 0 at the head to 100 MN/m² at 20 m)',
@@ -174,7 +174,7 @@ const examples: VerificationExample[] = [
     id: 'H-5',
     title: 'Linear k = n_h·z, long pile, fixed head (Reese–Matlock and exact reference)',
     source:
-      'Reese & Matlock (1956), fixed head: y₀ = 0.93·H·T³/EI, M₀ = −0.93·H·T (calculation-reference.md §5.2); transfer-matrix reference',
+      'Reese & Matlock (1956), fixed head: y₀ = 0.93·H·T³/EI, M₀ = −0.93·H·T (docs/sources/engine.md §E5.2); transfer-matrix reference',
     inputs: { D: '0.8 m', n_h: '5000 kN/m³', L: '20 m', H: '100 kN', head: 'rotation restrained' },
     derivation: [
       `Reese–Matlock: y₀ = 0.93·H·T³/EI = ${((0.93 * H * T ** 3) / EI).toExponential(4)} m, M₀ = −0.93·H·T = ${(-0.93 * H * T).toFixed(2)} kNm (two-digit coefficients: tolerance 2 %).`,

@@ -1,5 +1,5 @@
 /**
- * Worked verification examples of the engine (issue 12, ADR 0135). Each example states where its expected
+ * Worked verification examples of the engine (ADR 0135). Each example states where its expected
  * values come from and derives them without calling the engine; `run` calls the engine and returns the
  * computed values by quantity name. The examples are rendered into docs/verification.md by `npm run verify`
  * and run as vitest tests (packages/engine/test/verification.test.ts).

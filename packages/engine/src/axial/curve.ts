@@ -25,7 +25,7 @@ export type ResistanceCurve = {
  * Empirical limit settlement of the skin friction: s [cm] = 0.50 · R_s [MN] + 0.50, capped.
  * Bored: cap 3.0 cm (product specification, notebook [S22]; DIN origin [U]). Driven s_sg*: cap 1.0 cm [U].
  * @param Rs skin resistance [kN] @param capCm cap [cm] @returns s [m] and whether it was capped
- * @see calculation-reference.md §2.1 item 3, §2.2; calculation-gaps.md §3.3
+ * @see docs/sources/engine.md §E2.1 item 3, §E2.2
  */
 export function skinLimitSettlement(Rs: number, capCm: number): { s: number; isCapped: boolean } {
   const cm = 0.5 * (Rs / 1000) + 0.5;
@@ -55,7 +55,7 @@ const MAX_POINTS = 8;
  * Bored: R_s linear to R_s,k at s_sg; R_b through (0.02D, R_b02), (0.03D, R_b03), (0.10D, R_b10).
  * Driven: R_s to R_s* at s_sg*, then to R_s,k at s_g; R_b through (0.035D, R_b035), (0.10D, R_b10).
  * Knot values never decrease (user overrides could otherwise give a falling curve).
- * @see calculation-reference.md §2.1, §2.2
+ * @see docs/sources/engine.md §E2.1, §E2.2
  */
 export class CurveBuilder {
   private readonly skinS = new Float64Array(2);
@@ -182,7 +182,7 @@ export function settlementOnPolygon(
 /**
  * The resistance–settlement polygon as objects (ADR 0010), built by `CurveBuilder`.
  * @param D diameter [m] @param Rs R_s,k [kN] @param RsStar R_s,k* [kN] (driven) @param Rb base resistances [kN] at `sRel`
- * @see calculation-reference.md §2.1, §2.2
+ * @see docs/sources/engine.md §E2.1, §E2.2
  */
 export function buildCurve(
   kind: CurveKind,
@@ -213,7 +213,7 @@ export function buildCurve(
 /**
  * Settlement s for a load F from the (monotone) curve, by piecewise-linear inversion (`settlementOnPolygon`).
  * @param F load [kN] @returns s [m]; 0 for F ≤ 0; null when F exceeds the last point of the curve
- * @see calculation-reference.md §2.1 item 8
+ * @see docs/sources/engine.md §E2.1 item 8
  */
 export function settlementFor(points: readonly CurvePoint[], F: number): number | null {
   const s = Float64Array.from(points, (p) => p.s);
@@ -223,7 +223,7 @@ export function settlementFor(points: readonly CurvePoint[], F: number): number 
 
 /**
  * Secant spring stiffness k = F / s(F) [kN/m]; for F ≤ 0 the initial secant of the curve.
- * @see calculation-reference.md §2.1 item 9 [U interpretation]
+ * @see docs/sources/engine.md §E2.1 item 9 [U interpretation]
  */
 export function springStiffness(
   points: readonly CurvePoint[],

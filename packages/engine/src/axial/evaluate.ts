@@ -22,7 +22,7 @@ export type PileContext = {
   groupFactor: number;
   gammaDruck: number;
   gammaZug: number;
-  /** γ_G for the drag force of negative skin friction (a permanent action, R §6.4 [U]). */
+  /** γ_G for the drag force of negative skin friction (a permanent action, docs/sources/engine.md §E6.4 [U]). */
   gammaG: number;
   /** Loads per pile [kN] (compression positive; min loads negative = tension). */
   Ed: number;
@@ -90,7 +90,7 @@ function baseValues(ctx: PileContext, zToe: number, toeLayer: number): number[] 
 
 /**
  * Drag force of negative skin friction F_n = π·D·Σ τ_n,k,i·t_i over the shaft in `tauNk` layers [kN], a permanent
- * action added to E_k and (× γ_G) to E_d (R §6.4 [U]; neither the row share nor the group factor applies).
+ * action added to E_k and (× γ_G) to E_d (docs/sources/engine.md §E6.4 [U]; neither the row share nor the group factor applies).
  */
 export function dragForce(ctx: PileContext, zToe: number): number {
   const { model } = ctx;
@@ -141,7 +141,7 @@ function shaft(ctx: PileContext, cum: number[], q: readonly number[], zToe: numb
  * Evaluates one trial length: resistances, ULS checks, and (when `isFull` or all cheap checks pass)
  * the curve and the settlement. Cheap checks run first so that most steps cost O(log layers).
  * @param L pile length below `SollPfahlOberKante` [m]
- * @see calculation-reference.md §2.1–§2.6, §6.3
+ * @see docs/sources/engine.md §E2.1–§E2.6, §E6.3
  */
 export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evaluation {
   const { model } = ctx;

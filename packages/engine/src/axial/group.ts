@@ -22,10 +22,10 @@ const ARRANGEMENT: Readonly<Record<number, readonly [number, number]>> = {
  * Group reduction of the PRODUCT RULE for 2–5 piles (ADR 0012): Converse–Labarre efficiency
  * E = 1 − θ·[(n′−1)·m + (m−1)·n′] / (90·m·n′), θ = arctan(D/a) in degrees, with the arrangement
  * m × n′ = 1×2, 1×3, 2×2, 2×3 (5 piles taken as the 2×3 block, conservative). No EA group factors are
- * public (calculation-gaps.md §4); the rule is flagged on every row it touches. n > 5: no reduction,
+ * public (docs/sources/engine.md §E3); the rule is flagged on every row it touches. n > 5: no reduction,
  * "group analysis required".
  * @param count `PfahlAnzahl` @param spacingOverD `PfahlAchsAbstandxD` (a/D)
- * @see calculation-reference.md §3; Das, Principles of Foundation Engineering (Converse–Labarre equation)
+ * @see docs/sources/engine.md §E3; Das, Principles of Foundation Engineering (Converse–Labarre equation)
  */
 export function groupRule(count: number, spacingOverD: number): GroupRule {
   const thetaDeg = (Math.atan(1 / spacingOverD) * 180) / Math.PI;

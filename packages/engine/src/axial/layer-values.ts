@@ -95,7 +95,7 @@ function tablesFor(
 /**
  * q values of one layer for one pile family: user override (> 0) wins over the table; table values
  * use the EA range position, the below-table switches and η; the increase applies per `useErhoehung`.
- * @see calculation-reference.md §1.1, §1.3, §1.6; calculation-gaps.md §3.1
+ * @see docs/sources/engine.md §E1.1, §E1.3 (tables and η factors), §E1.6
  */
 export function layerValues(
   layer: NormalizedSoilLayer,
@@ -164,7 +164,7 @@ export function layerValues(
     { slot: 'qsk', sRel: null, row: 'sg', override: layer.qsk, isSkin: true },
     tables?.skin ?? null,
   );
-  // Driven: s_sg* row; without a qskStern override a qsk override also stands for s_sg* (legacy copies qsk → qskStern, legacy-format §4.2 step 3).
+  // Driven: s_sg* row; without a qskStern override a qsk override also stands for s_sg* (legacy copies qsk → qskStern, docs/sources/legacy-format.md §L4.2 step 3).
   const starOverride = layer.qskStern > 0 ? layer.qskStern : layer.qsk;
   const skinStar = isDriven
     ? one(

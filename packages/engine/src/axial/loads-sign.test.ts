@@ -4,7 +4,7 @@ import { calculateProject } from '../project/calculate-project';
 import { combineActions } from '../loadcases/resolve-loads';
 import { axialActionRange } from '../loads/axial-actions';
 
-// Issue 12, defect 2: compression is positive; a negative main load is tension and must be verified as
+// ADR 0131: compression is positive; a negative main load is tension and must be verified as
 // tension (R_t,d with the length iteration) or refused — never a silent pass (ADR 0131).
 //
 // Hand values used below (sand qc = 15 MN/m², bored pile D = 1.0 m, helpers.sandProject):

@@ -65,7 +65,7 @@ function governingCases(
  * against R_t,d in the length iteration (info LOAD_MAIN_TENSION). A main load with E_d and E_k of opposite
  * signs (or E_k < 0 with E_d ≥ 0) is refused (error LOAD_SIGN_MISMATCH): never a silent pass (ADR 0131).
  * @returns loads, or null with LOAD_MISSING / LOAD_SIGN_MISMATCH issues
- * @see calculation-reference.md §2.3 (γ_G = 1.35, γ_Q = 1.50, EN 1997-1 A1 [S17]); legacy-format.md §2.6, §2.9;
+ * @see docs/sources/engine.md §E2.3 (γ_G = 1.35, γ_Q = 1.50, EN 1997-1 A1 [S17]); docs/sources/legacy-format.md §L2.6, §L2.9;
  *   EN 1990 Table A1.2(B) (favourable parts)
  */
 export function resolveLoads(

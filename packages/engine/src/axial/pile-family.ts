@@ -35,10 +35,10 @@ const USER_VALUES: PileFamily = {
  * Pile type → table family and curve (ADR 0011).
  * - `bp`: EA Tables 5.12–5.15, bored curve.
  * - `f` (Fundex, partial displacement): bored tables as a PRODUCT CONVENTION (increase via
- *   `useErhoehung`), flagged; calculation-reference.md §1.4/§1.5 [P][S26].
+ *   `useErhoehung`), flagged; docs/sources/engine.md §E1.4/§E1.5 [P][S26].
  * - `c`: driven tables, η = 1.0; `r`: driven tables with η_b = 0.8, η_s = 0.6, valid for D_b ≤ 0.80 m
- *   (calculation-gaps.md §3.1, EA-Pfähle 2012 via GEO5).
- * - `fv`, `v`, `a`, `fdp`, `js`, `jo`, `jb`, `jv`: EA screw-pile tables not found (calculation-gaps.md §1);
+ *   (§E1.3, EA-Pfähle 2012 via GEO5).
+ * - `fv`, `v`, `a`, `fdp`, `js`, `jo`, `jb`, `jv`: EA screw-pile tables not found (§E1.4);
  *   user-entered layer values only, never invented tables.
  */
 export const PILE_FAMILIES: Readonly<Record<PfahlTyp, PileFamily>> = {

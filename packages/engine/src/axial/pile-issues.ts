@@ -195,7 +195,7 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
 }
 
 /**
- * Bearing layer below the toe (R §1.1 rule 6, [U]; G §6 NOT FOUND): the contiguous `FuszAbsetzbar` layers from the
+ * Bearing layer below the toe (docs/sources/engine.md §E1.1 rule 6, [U]; no source found): the contiguous `FuszAbsetzbar` layers from the
  * toe down must reach at least 3·D below the toe. The rule is unverified, so it only warns; it does not change the
  * length. A run that ends at the profile bottom is reported as such (the soil below is unknown).
  */
@@ -227,7 +227,7 @@ export function bearingLayerIssues(setup: PileSetup, e: Evaluation): EngineIssue
 }
 
 /**
- * Actions the engine cannot or only partly verify: negative skin friction from `tauNk` (R §6.4 [U]) and the
+ * Actions the engine cannot or only partly verify: negative skin friction from `tauNk` (docs/sources/engine.md §E6.4 [U]) and the
  * uplift soil-body check of tension piles and tension-pile groups (GGU [S3], EN 1997-1 7.6.3.1: body geometry and
  * DIN 1054 UPL factors not sourced → not performed, ADR 0101).
  */
@@ -251,7 +251,7 @@ function actionIssues(setup: PileSetup, e: Evaluation): EngineIssue[] {
     // Not performed (ADR 0018, ADR 0101): the uplift of the soil body attached to a tension pile or a tension-pile
     // group (EN 1997-1 7.6.3.1 with Figure 7.2 and the UPL format 2.4.7.4; DIN 1054 A 7.6.3) needs the body
     // geometry and the DIN 1054 UPL partial factors and model factor; neither was found in a citable source
-    // (calculation-gaps §5, GGU [S3] shows the cone only as a figure). The warning names what the engineer must
+    // (docs/sources/engine.md §E2.4, §E6.3; GGU [S3] shows the cone only as a figure). The warning names what the engineer must
     // verify separately; the group block is called out when the row stands for several piles.
     out.push(
       issue('UPLIFT_CONE_NOT_COVERED', 'warning', {

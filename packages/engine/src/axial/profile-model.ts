@@ -29,7 +29,7 @@ export type ProfileModel = {
   qTension: number[];
   qBase: number[][];
   /**
-   * Negative skin friction τ_n,k per layer [kN/m²] (`tauNk` > 0; R §6.4 [U]) and its cumulative integral; in such
+   * Negative skin friction τ_n,k per layer [kN/m²] (`tauNk` > 0; docs/sources/engine.md §E6.4 [U]) and its cumulative integral; in such
    * a layer the positive skin friction `qSkin`/`qSkinStar` is 0 (the layer lies above the neutral plane).
    */
   qNeg: number[];
@@ -50,7 +50,7 @@ function cumulative(tops: number[], bottoms: number[], q: number[]): number[] {
 
 /**
  * Builds the profile model. The profile must be valid (checked by the normaliser).
- * @see calculation-reference.md §2.1 (R_s,k = Σ q_s,k,i · A_s,i)
+ * @see docs/sources/engine.md §E2.1 (R_s,k = Σ q_s,k,i · A_s,i)
  */
 export function buildProfileModel(
   profile: NormalizedSoilProfile,
@@ -82,7 +82,7 @@ export function buildProfileModel(
     if (tops[i] === bottoms[i]) relevantRunTop.push(above);
     else relevantRunTop.push(l.IstEindringRelevant ? (above ?? tops[i]!) : null);
   });
-  // Negative skin friction (R §6.4 [U]): layers with τ_n,k > 0 load the pile and carry no positive skin friction.
+  // Negative skin friction (docs/sources/engine.md §E6.4 [U]): layers with τ_n,k > 0 load the pile and carry no positive skin friction.
   const qNeg = profile.soil_layers.map((l) => (l.tauNk > 0 ? l.tauNk : 0));
   const qSkin = layers.map((l, i) => (qNeg[i]! > 0 ? 0 : l.skin.used));
   const qSkinStar = layers.map((l, i) => (qNeg[i]! > 0 ? 0 : (l.skinStar?.used ?? 0)));

@@ -50,7 +50,7 @@ function toStep(k: StepKernel, L: number, top: number): IterationStep {
  * evaluated further (R_d only grows there); at every toe-layer change and at passing steps the full
  * evaluation runs (StepKernel, same numbers as `evaluateAt`).
  * @param Lmin `MindestPfahllaenge` [m] @param Lmax governing maximum [m] @param h `Schrittweite` [m]
- * @see calculation-reference.md §2.6
+ * @see docs/sources/engine.md §E2.6
  */
 export function findRequiredLength(
   ctx: PileContext,

@@ -10,13 +10,13 @@ import {
 import { integralTo, LEVEL_EPS } from './profile-model';
 
 /**
- * Allocation-free pre-check of the trial lengths of ONE load point, walked downwards (issue 3 benchmark:
+ * Allocation-free pre-check of the trial lengths of ONE load point, walked downwards (the axial bench of docs/benchmarks.md:
  * 1,000 load points at `Schrittweite` 0.1 m are about 10⁵ trial lengths). It evaluates the same
  * formulas in the same floating-point order as `evaluateAt` (toe layer, embedment, ULS compression, SLS
  * via R(s_allow) ≥ E_k on the curve of ADR 0010, ULS tension), so a step it passes is exactly a step
  * `evaluateAt` passes; everything that only depends on the toe layer is computed once per layer.
  * The length iteration calls `evaluateAt` (with the full curve) only at layer changes and passing steps.
- * @see calculation-reference.md §2.1–§2.6, §6.3; ADR 0010
+ * @see docs/sources/engine.md §E2.1–§E2.6, §E6.3; ADR 0010
  */
 export class StepKernel {
   private readonly ctx: PileContext;

@@ -18,7 +18,7 @@ export type CoordinatedToe = { toe: number; isClamped: boolean; governedBy: numb
  * (2) if `isSteppingActive`, for neighbours at distance d ≤ `influenceWidth` the toe difference is at
  *     most d·tan(α): z_i ≥ … is enforced as z_i ≤ z_j + d·tan α.
  * Solved exactly as a shortest-path problem (Dijkstra, deepest toe first); toes only move down.
- * @param alpha stepping angle [rad] @see calculation-reference.md §2.6 item 4 [P]; [U] normative basis
+ * @param alpha stepping angle [rad] @see docs/sources/engine.md §E2.6 item 4 [P]; [U] normative basis
  */
 export function coordinateToes(
   points: readonly ToePoint[],

@@ -3,7 +3,7 @@ import { sandProject } from '../../test/helpers';
 import { calculateProject } from '../project/calculate-project';
 import { pileGeometry } from './pile-geometry';
 
-// Issue 12, defect 1: a precast square pile `c` has SollDurchmesser = side length a. One geometry for every
+// ADR 0130: a precast square pile `c` has SollDurchmesser = side length a. One geometry for every
 // part of the engine (ADR 0130): A_b = a², U = 4a, D_eq = 2a/√π = 1.128·a where the tables need a diameter.
 
 describe('pile geometry per section family (defect 1)', () => {

@@ -6,7 +6,7 @@ export type SectionKind = 'circle-cast-in-place' | 'square-precast' | 'steel-pip
 /**
  * Section family by pile type: `c` precast square (SollDurchmesser = side length a), `r` closed steel pipe
  * (SollDurchmesser = outside diameter), all others circular cast-in-place (SollDurchmesser = diameter D).
- * @see legacy-format §2.10 (pile type codes); calculation-reference §1.3 table (c: square section), §4
+ * @see docs/sources/legacy-format.md §L2.10 (pile type codes); docs/sources/engine.md §E1.5 (c: square section), §E4
  */
 export const sectionKindOfType = (type: PfahlTyp | null): SectionKind =>
   type === 'c' ? 'square-precast' : type === 'r' ? 'steel-pipe' : 'circle-cast-in-place';
@@ -49,7 +49,7 @@ const circle = (kind: SectionKind, D: number): PileGeometry => ({
 
 /**
  * Square a×a. D_eq from equal base area: πD_eq²/4 = a² → D_eq = 2a/√π ≈ 1.1284·a.
- * @see calculation-reference §1.1 rule 8 (D_eq = √(4A/π) = 1.128·a for a square a×a)
+ * @see docs/sources/engine.md §E1.1 rule 8 (D_eq = √(4A/π) = 1.128·a for a square a×a)
  */
 const square = (a: number): PileGeometry => ({
   kind: 'square-precast',

@@ -8,7 +8,7 @@ import type { NormalizedHorizontalLoad, NormalizedHorizontalLoadCase } from './t
  * Normalises one horizontal load case with its rows. No unit conversion: the wire already uses
  * kN, kNm and m NHN. `gkz`/`qkz` stay null when missing (legacy: required for the calculation); so do the
  * levels `OKBodenBiegung`/`Grundwasser` (the predecessor's default 0 m NHN is not copied, ADR 0144).
- * @see legacy-format.md §2.9
+ * @see docs/sources/legacy-format.md §L2.9
  */
 export function normalizeLoadCase(
   raw: unknown,

@@ -10,7 +10,7 @@ import { ROW_PROJECT_PAIRS, resolvePaired, type PairedRowField } from './row-val
 /**
  * Normalises one load-point row. Required for the axial calculation (issues are `error`s on the row):
  * `Pname`, `PfahlTyp` (known code), `SollPfahlOberKante`, `SollDurchmesser` (> 0), `BodenProfil`.
- * @see legacy-format.md §2.6 (fields, defaults), §4.3 (prozentualerMantelAnteil ×0.01)
+ * @see docs/sources/legacy-format.md §L2.6 (fields, defaults), §L4.3 (prozentualerMantelAnteil ×0.01)
  */
 export function normalizePile(
   raw: unknown,

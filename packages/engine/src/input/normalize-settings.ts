@@ -8,13 +8,13 @@ import type { NormalizedSettings } from './types';
 /**
  * Concrete codes accepted in `BetonZyl`: f_ck of C20/25 … C50/60 (EN 1992-1-1 Table 3.1). The predecessor offered
  * only 25/30/35; its label "C35/40" for 35 is read as C35/45 by the section design (warning there).
- * @see docs/adr/0054 (field catalogue), legacy-format §2.5
+ * @see docs/adr/0054 (field catalogue), docs/sources/legacy-format.md §L2.5
  */
 export const CONCRETE_CODES = [20, 25, 30, 35, 40, 45, 50] as const;
 
 const pct = (value: number) => percentToFraction(value as Percent);
 
-/** Flags values that look like the legacy `reset-default-settings` metre/fraction drift (legacy-format §10). */
+/** Flags values that look like the legacy `reset-default-settings` metre/fraction drift (docs/sources/legacy-format.md §L10). */
 function flagLegacyDrift(r: RowReader, wire: { mm: Record<string, number>; schub: number }): void {
   for (const [field, value] of Object.entries(wire.mm)) {
     if (value > 0 && value < 1) {
@@ -33,7 +33,7 @@ function flagLegacyDrift(r: RowReader, wire: { mm: Record<string, number>; schub
  * Normalises the project settings (wire units → calculation units, defaults applied).
  * @param raw wire `settings` object (may be partial)
  * @returns settings in calculation units
- * @see legacy-format.md §2.5 (fields, model defaults), §4.3 (conversions), §10 (reset drift, not copied)
+ * @see docs/sources/legacy-format.md §L2.5 (fields, model defaults), §L4.3 (conversions), §L10 (reset drift, not copied)
  */
 export function normalizeSettings(
   raw: Readonly<Record<string, unknown>>,

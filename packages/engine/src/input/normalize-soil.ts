@@ -10,7 +10,7 @@ const mn = (value: number) => mnToKpa(value as MegaNewtonPerSquareMeter);
 /**
  * Normalises one soil layer. `qc` and `cuk` are MN/m² on the wire and kN/m² here (×1000): the EA
  * cohesive tables are headed in kN/m² (cu,k = 100 kN/m² ⇔ wire `cuk` = 0.1).
- * @see legacy-format.md §2.8 (fields, defaults), §4.3 (conversions); calculation-reference.md §7
+ * @see docs/sources/legacy-format.md §L2.8 (fields, defaults), §L4.3 (conversions); docs/sources/engine.md §E7
  */
 export function normalizeLayer(
   raw: unknown,
@@ -58,7 +58,7 @@ export function normalizeLayer(
     ESoben: mn(r.positive('ESoben', 0, { allowZero: true })),
     ESunten: mn(r.positive('ESunten', 0, { allowZero: true })),
     // Default 10 cm, as the predecessor's screen and example XML show; its model default 0.1 was a unit slip
-    // (legacy-format §10; contracts ADR 0052).
+    // (docs/sources/legacy-format.md §L10; contracts ADR 0052).
     MaxElementWeite: cmToM(r.positive('MaxElementWeite', 10) as Centimeter),
     cuEP: mn(r.positive('cuEP', 0, { allowZero: true })),
     qskStern: override('qskStern'),
@@ -70,7 +70,7 @@ export function normalizeLayer(
 /**
  * Normalises one soil profile and checks its geometry: `startKote` given, every `endKote` given and
  * not above the level before (equal = zero-thickness layer, info LAYER_ZERO_THICKNESS, ADR 0017). Otherwise `isValid = false` (piles using it get PROFILE_INVALID).
- * @see legacy-format.md §2.7, §2.8
+ * @see docs/sources/legacy-format.md §L2.7, §L2.8
  */
 export function normalizeProfile(
   raw: unknown,

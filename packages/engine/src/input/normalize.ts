@@ -14,7 +14,7 @@ const TOP_LEVEL_KEYS = ['settings', 'piles', 'soil_profiles', 'horizontal_loadca
  * or a top-level key is missing / not of the right type.
  * @param input parsed JSON `{ settings, piles, soil_profiles, horizontal_loadcases }` in wire units
  * @returns normalised project, issues, readability flag
- * @see legacy-format.md §2.5–§2.9, §4.3
+ * @see docs/sources/legacy-format.md §L2.5–§L2.9, §L4.3
  */
 export function normalizeProject(input: unknown): NormalizeResult {
   const issues: EngineIssue[] = [];

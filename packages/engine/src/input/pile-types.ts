@@ -1,6 +1,6 @@
 /**
  * Pile type codes of the wire format (`PfahlTyp`).
- * @see legacy-format.md §2.10 (enumeration of the predecessor, ids and names)
+ * @see docs/sources/legacy-format.md §L2.10 (enumeration of the predecessor, ids and names)
  */
 export const PILE_TYPE_CODES = [
   'js',
@@ -18,7 +18,7 @@ export const PILE_TYPE_CODES = [
 ] as const;
 export type PfahlTyp = (typeof PILE_TYPE_CODES)[number];
 
-/** Legacy soil-profile pile type ids (`pfahlTyp` on soil profiles) → code. @see legacy-format.md §2.10 */
+/** Legacy soil-profile pile type ids (`pfahlTyp` on soil profiles) → code. @see docs/sources/legacy-format.md §L2.10 */
 export const PILE_TYPE_BY_ID: Readonly<Record<number, PfahlTyp>> = {
   0: 'js',
   1: 'jo',

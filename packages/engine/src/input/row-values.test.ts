@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sandProject } from '../../test/helpers';
 import { calculateProject } from '../project/calculate-project';
 
-// Issue 12, defect 3 (ADR 0132): a row value with a project counterpart — empty inherits the project
+// ADR 0132: a row value with a project counterpart — empty inherits the project
 // value, an explicit row value (0 included) wins; the trace names the source of every such value.
 // Sand qc = 15 MN/m² from 100 to 80 m NHN, top 100, all layers IstEindringRelevant: embedment = L.
 
@@ -44,7 +44,7 @@ describe('row values and project settings (defect 3)', () => {
   });
 
   it('names the model default when neither row nor project give the value', () => {
-    // MindestEinbindung not in the settings: model default 2.5 m (legacy-format §2.5)
+    // MindestEinbindung not in the settings: model default 2.5 m (docs/sources/legacy-format.md §L2.5)
     const r = first(sandProject({}, {}));
     expect(source(r, 'einzelMindestEindringung')).toMatchObject({ value: 2.5, source: 'default' });
     expect(source(r, 'einzelMaximaleBohrtiefe')).toMatchObject({ value: 100, source: 'default' });

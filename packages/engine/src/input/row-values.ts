@@ -6,10 +6,10 @@ export type ValueSource = 'row' | 'project' | 'default';
 /**
  * Row fields with a project counterpart. One rule for every pair (ADR 0132): an empty row value inherits the
  * project value; an explicit row value, 0 included, wins. The project value is 'default' when the project
- * settings do not give it (the model default of legacy-format §2.5 is used).
- * Exception `einzelzulaessigeSetzungCm`: 0 has always meant "not set" (legacy-format §2.6 default 0, the
+ * settings do not give it (the model default of docs/sources/legacy-format.md §L2.5 is used).
+ * Exception `einzelzulaessigeSetzungCm`: 0 has always meant "not set" (§L2.6 default 0, the
  * predecessor and engine ≤ 0.4.0) and no pile can meet a settlement limit of 0, so 0 counts as empty.
- * `einzelAusnutzung` (meaning not documented, legacy-format §2.6) is not used by the engine and has no pair.
+ * `einzelAusnutzung` (meaning not documented, §L2.6) is not used by the engine and has no pair.
  */
 export const ROW_PROJECT_PAIRS = [
   { row: 'einzelMindestEindringung', project: 'MindestEinbindung', isZeroUnset: false },

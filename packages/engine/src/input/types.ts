@@ -1,17 +1,17 @@
 import type { RowValueTrace } from './row-values';
 /**
- * Normalised project input: every wire field of legacy-format.md §2.5–§2.9 under its verbatim name,
+ * Normalised project input: every wire field of docs/sources/legacy-format.md §L2.5–§L2.9 under its verbatim name,
  * converted ONCE to calculation units (m, kN, kN/m², kN/m³, kNm, rad, fractions) with defaults applied.
  *
  * Conventions (read before using a field):
  * - Percentages on the wire (`…Prozent`, `prozentualerMantelAnteil`, `MvonMaxfuerSchub`) are
  *   `Fraction`s here (wire value / 100); the name stays verbatim.
  * - Settlements on the wire in cm (`zulaessigeSetzungCm`, `einzelzulaessigeSetzungCm`) are `Meter` here.
- * - `AbtreppungsWinkelRad` holds degrees on the wire (legacy-format §2.5/§10) and radians here.
+ * - `AbtreppungsWinkelRad` holds degrees on the wire (§L2.5/§L10) and radians here.
  * - `null` means "not given" for fields without a documented default (e.g. `qc`, `cuk`, coordinates).
  * - Layer overrides `qsk`, `qbk002`, `qbk003`, `qbk01`, `qskStern`, `qskZug` keep the wire default 0,
- *   and 0 means "no override" (legacy-format §2.8).
- * Defaults: model defaults of legacy-format §2.5–§2.9 (not the `reset` column, see §10).
+ *   and 0 means "no override" (§L2.8).
+ * Defaults: model defaults of §L2.5–§L2.9 (not the `reset` column, see §L10).
  */
 import type {
   Fraction,
@@ -25,7 +25,7 @@ import type {
 import type { PfahlTyp } from './pile-types';
 import type { EngineIssue } from '../issues/issue';
 
-/** Project settings (legacy-format.md §2.5). */
+/** Project settings (docs/sources/legacy-format.md §L2.5). */
 export type NormalizedSettings = {
   name: string;
   projektLocation: string;
@@ -141,7 +141,7 @@ export type NormalizedSettings = {
   erstellegrafikInnen: number;
 };
 
-/** One load point row (legacy-format.md §2.6). */
+/** One load point row (docs/sources/legacy-format.md §L2.6). */
 export type NormalizedPile = {
   /** Index of the row in the input `piles` array. */
   rowIndex: number;
@@ -189,7 +189,7 @@ export type NormalizedPile = {
   einzelMaximaleBohrtiefe: Meter;
   /** Each row value with a project counterpart: value used and its source (row / project / default), ADR 0132. */
   rowValues: RowValueTrace[];
-  /** Rake n: horizontal m per vertical m (0 = vertical); default 0 (issue 4, ADR 0025). */
+  /** Rake n: horizontal m per vertical m (0 = vertical); default 0 (ADR 0025). */
   einzelNeigungMproM: number;
   /** Direction of the rake in plan from the x axis towards y (wire degrees) [rad]; default 0. */
   einzelNeigungsRichtung: Radiant;
@@ -199,7 +199,7 @@ export type NormalizedPile = {
   Wanddicke: Meter | null;
 };
 
-/** One soil layer (legacy-format.md §2.8). Layer top = previous layer's `endKote` or the profile's `startKote`. */
+/** One soil layer (docs/sources/legacy-format.md §L2.8). Layer top = previous layer's `endKote` or the profile's `startKote`. */
 export type NormalizedSoilLayer = {
   rowIndex: number;
   /** Layer bottom level [m NHN] (null only when missing; the profile is then invalid). */
@@ -246,7 +246,7 @@ export type NormalizedSoilLayer = {
   qskZug: KiloNewtonPerSquareMeter;
 };
 
-/** One soil profile (legacy-format.md §2.7). */
+/** One soil profile (docs/sources/legacy-format.md §L2.7). */
 export type NormalizedSoilProfile = {
   rowIndex: number;
   name: string;
@@ -261,7 +261,7 @@ export type NormalizedSoilProfile = {
   isValid: boolean;
 };
 
-/** One horizontal load row (legacy-format.md §2.9). */
+/** One horizontal load row (docs/sources/legacy-format.md §L2.9). */
 export type NormalizedHorizontalLoad = {
   rowIndex: number;
   Pname: string;
@@ -285,7 +285,7 @@ export type NormalizedHorizontalLoad = {
   pAnOberkante: number;
 };
 
-/** One horizontal load case (legacy-format.md §2.9). */
+/** One horizontal load case (docs/sources/legacy-format.md §L2.9). */
 export type NormalizedHorizontalLoadCase = {
   rowIndex: number;
   name: string;

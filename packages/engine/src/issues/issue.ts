@@ -1,5 +1,5 @@
 /**
- * Coded issues of the engine (style guide §2.6): domain problems are data, never exceptions or NaN.
+ * Coded issues of the engine (CONTRIBUTING.md): domain problems are data, never exceptions or NaN.
  * Text is chosen by the web's i18n layer from `code`; `params` carries the numbers to show.
  */
 export type Severity = 'error' | 'warning' | 'info';

@@ -22,7 +22,7 @@ const k = 20000;
 const lambda = (k / (4 * EI)) ** 0.25;
 
 describe('solveWinklerBeam — Hetényi, constant k, long pile', () => {
-  // Source: Hetényi, Beams on Elastic Foundation (1946); calculation-reference §5.2 (formulas quoted there)
+  // Source: Hetényi, Beams on Elastic Foundation (1946); docs/sources/engine.md §E5.2 (formulas quoted there)
   const mesh = uniformMesh(30, 300, () => k);
   it('reproduces w0, θ0 and Mmax = 0.3224·H/λ for a free head under H within 1 %', () => {
     const H = 100;
@@ -49,7 +49,7 @@ describe('solveWinklerBeam — Hetényi, constant k, long pile', () => {
 });
 
 describe('solveWinklerBeam — Reese–Matlock, k = nh·z, long pile', () => {
-  // Source: Matlock & Reese (1960), coefficients as quoted in calculation-reference §5.2 / Tomlinson Fig. 6.26–6.28
+  // Source: Matlock & Reese (1960), coefficients as quoted in docs/sources/engine.md §E5.2 / Tomlinson Fig. 6.26–6.28
   const nh = 10000; // kN/m³
   const T = (EI / nh) ** 0.2;
   const mesh = uniformMesh(8 * T, 400, (z) => nh * z);

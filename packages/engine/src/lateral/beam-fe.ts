@@ -62,7 +62,7 @@ export const UNIT_BOTTOM = UNIT_SPRING[1];
  * for the DOFs [w1, θ1, w2, θ2]. Spring part K_s = ∫ k(z)·Nᵀ·N dz, integrated exactly (4-point Gauss).
  * @param length element length L [m] @param EI bending stiffness [kNm²] @param k1 k at top [kN/m²]
  * @param k2 k at bottom [kN/m²] @returns 16 entries [kN/m, kN, kNm]
- * @see Przemieniecki, Theory of Matrix Structural Analysis (1968), §5.6 (beam element); calculation-reference §5.3
+ * @see Przemieniecki, Theory of Matrix Structural Analysis (1968), §5.6 (beam element); docs/sources/engine.md §E5.3
  */
 export const elementStiffness = (
   length: number,
@@ -125,7 +125,7 @@ export type WinklerSystem = {
  * Creates the reusable FE system of a pile. Toe free; head free (H and M applied) or fixed against
  * rotation (θ = 0, H applied, M ignored).
  * @param mesh nodes and spring moduli @param EI bending stiffness [kNm²] @param isHeadFixed head restraint
- * @see calculation-reference §5.3; Przemieniecki (1968) §5.6
+ * @see docs/sources/engine.md §E5.3; Przemieniecki (1968) §5.6
  */
 export const createWinklerSystem = (
   mesh: BeamMesh,
@@ -232,7 +232,7 @@ export const createWinklerSystem = (
  * @param loads head loads, one solution each @param springFactor optional factor on k per element end
  * (index 2e top, 2e+1 bottom), used by the passive-pressure limitation
  * @returns one solution per load, or null when the system is unstable (no or too little soil support)
- * @see calculation-reference §5.3; Hetényi, Beams on Elastic Foundation (1946)
+ * @see docs/sources/engine.md §E5.3; Hetényi, Beams on Elastic Foundation (1946)
  */
 export const solveWinklerBeam = (
   mesh: BeamMesh,

@@ -58,7 +58,7 @@ export const STRUCTURAL_ISSUE_CODES = [
 
 export type StructuralIssueCode = (typeof STRUCTURAL_ISSUE_CODES)[number];
 
-/** Coded domain issue of the lateral / section / load-case procedures. @see style-guide §2.6 */
+/** Coded domain issue of the lateral / section / load-case procedures. @see CONTRIBUTING.md (engine: domain problems are coded issues, never exceptions) */
 export type StructuralIssue = EngineIssue<StructuralIssueCode>;
 
 /** Builds an issue; `field` is the wire name of the field concerned. */

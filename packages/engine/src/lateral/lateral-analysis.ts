@@ -79,8 +79,8 @@ const targetFactors = (mesh: LateralMesh, ux: Float64Array, uy: Float64Array): F
  * @param loads head loads (design or characteristic)
  * @param system the FE system of mesh, EI and isHeadFixed (pass one to share it between analyses)
  * @returns solution, or null when unstable
- * @see calculation-gaps §7 (GGU-LATPILE: local limit (ks·w)d ≤ e_ph,k, iterative ks reduction);
- *   calculation-reference §5.1, §5.3 (biaxial combination)
+ * @see docs/sources/engine.md §E5.4 (GGU-LATPILE: local limit (ks·w)d ≤ e_ph,k, iterative ks reduction);
+ *   §E5.1, §E5.3 (biaxial combination)
  */
 export const solveLateralSecant = (
   mesh: LateralMesh,
@@ -164,7 +164,7 @@ export const solveLateral = (
   return solveLateralSecant(mesh, EI, isHeadFixed, loads, system.winkler);
 };
 
-/** Partial factor on the passive earth resistance, BS-P. @see calculation-gaps §7 (1.40 from recollection) [U] */
+/** Partial factor on the passive earth resistance, BS-P. @see docs/sources/engine.md §E5.4 (1.40 from recollection) [U] */
 export const GAMMA_EP = 1.4;
 
 /**
@@ -172,7 +172,7 @@ export const GAMMA_EP = 1.4;
  * change of sign of the deflection, projected on the head deflection direction):
  * Σ p_d·Δz ≤ Σ e_ph,k·D·Δz / γ_Ep.
  * @returns issues (warning when exceeded)
- * @see calculation-gaps §7 (GGU-LATPILE: resultant Σ(ks·w)d ≤ E_ph,k/γ_Ep)
+ * @see docs/sources/engine.md §E5.4 (GGU-LATPILE: resultant Σ(ks·w)d ≤ E_ph,k/γ_Ep)
  */
 export const checkPassiveResultant = (mesh: LateralMesh, s: LateralSolution): StructuralIssue[] => {
   const ux = s.x.w[0]!;

@@ -35,7 +35,7 @@ export type LateralMesh = BeamMesh & {
   wasElementLengthRaised: boolean;
 };
 
-/** Element length bounds [m]: the legacy default 0.1 cm (legacy-format §10) would give 10⁴ elements. */
+/** Element length bounds [m]: the legacy default 0.1 cm (docs/sources/legacy-format.md §L10) would give 10⁴ elements. */
 export const ELEMENT_LENGTH_MIN = 0.05;
 export const ELEMENT_LENGTH_MAX = 0.5;
 /** Element length where no layer gives one (free length above ground) [m]. */
@@ -84,7 +84,7 @@ const limitAt = (
  * layer boundary and the toe; each segment is divided into equal elements not longer than the layer's
  * `MaxElementWeite` (clamped to [0.05, 0.5] m).
  * @param model the pile and soil @returns mesh with k and passive limits per element end
- * @see calculation-reference §5.3 (element length, k = 0 above OKBodenBiegung)
+ * @see docs/sources/engine.md §E5.3 (element length, k = 0 above OKBodenBiegung)
  */
 export const buildLateralMesh = (model: LateralModel): LateralMesh => {
   const { headLevel, toeLevel } = model;

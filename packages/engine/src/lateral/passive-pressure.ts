@@ -3,7 +3,7 @@
  * no wall friction (Rankine): K_ph = tan²(45° + φ/2). Wall friction δ (`deltaVonPhi`) is deliberately not
  * used: it is the smallest plane coefficient and so the conservative interim value.
  * @param phi friction angle φ [rad] @returns K_ph [-]
- * @see W. J. M. Rankine (1857); calculation-gaps §7 (interim: plane pressure × pile width, conservative)
+ * @see W. J. M. Rankine (1857); docs/sources/engine.md §E5.4 (interim: plane pressure × pile width, conservative)
  */
 export const passiveCoefficient = (phi: number): number =>
   Math.tan(Math.PI / 4 + Math.max(phi, 0) / 2) ** 2;
@@ -11,11 +11,11 @@ export const passiveCoefficient = (phi: number): number =>
 /**
  * Plane passive earth pressure e_ph = σ'v·K_ph + 2·c·√K_ph (Rankine with cohesion; undrained φ = 0:
  * σv + 2·c_u). Interim limit for the soil reaction in place of the DIN 4085 spatial resistance, which was
- * not available (calculation-gaps §7; searched again on 2026-11-23 for DIN 4085:2011/2017 6.5, Weißenbach / EAB
+ * not available (docs/sources/engine.md §E5.4; searched again on 2026-11-23 for DIN 4085:2011/2017 6.5, Weißenbach / EAB
  * EB 19 — no citable formula found, ADR 0102) — it underestimates the 3D resistance of a single pile.
  * @param verticalStress effective vertical stress σ'v [kN/m²] @param phi φ [rad] @param cohesion c (cuEP) [kN/m²]
  * @returns e_ph,k [kN/m²]
- * @see Rankine (1857); Bell (1915) for the cohesion term; calculation-gaps §7
+ * @see Rankine (1857); Bell (1915) for the cohesion term; docs/sources/engine.md §E5.4
  */
 export const passivePressure = (verticalStress: number, phi: number, cohesion: number): number => {
   const Kph = passiveCoefficient(phi);

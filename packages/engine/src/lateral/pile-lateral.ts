@@ -27,7 +27,7 @@ export type LateralDistribution = {
   /** resultant design soil reaction [kN/m] */ p: number[];
 };
 
-/** Lateral results of one pile under one load case row (wire output names, legacy-format §2.9). */
+/** Lateral results of one pile under one load case row (wire output names, docs/sources/legacy-format.md §L2.9). */
 export type LateralResult = {
   /** head deflection, characteristic loads [mm] */ wxOben: number;
   wyOben: number;
@@ -49,7 +49,7 @@ export type LateralResult = {
   /** passive-pressure iterations of the design analysis */ iterations: number;
 };
 
-/** Deflection limit of the linear subgrade method [m]. @see calculation-reference §5.1 (EA-Pfähle ≈ 2 cm) [U] */
+/** Deflection limit of the linear subgrade method [m]. @see docs/sources/engine.md §E5.1 (EA-Pfähle ≈ 2 cm) [U] */
 export const LINEAR_DEFLECTION_LIMIT = 0.02;
 
 /** Deflection (as multiple of D) above which the limited system is treated as a failure mechanism [D]. */
@@ -173,7 +173,7 @@ const solveBoth = (
  * @param scheme solver of the passive-pressure limitation (default Newton with secant fallback, ADR 0165;
  *   'secant' only for comparison)
  * @returns result (null when the pile cannot be analysed) with issues and trace
- * @see calculation-reference §5; docs/calculation-structural.md §2
+ * @see docs/sources/engine.md §E5; docs/calculation-structural.md §2
  */
 export const analysePileLateral = (
   model: LateralModel,
@@ -209,9 +209,14 @@ export const analysePileLateral = (
       name: 'EI',
       value: model.EI,
       unit: 'kNm²',
-      source: 'EC2 Table 3.1 Ecm × gross I (calculation-reference §4.6)',
+      source: 'EC2 Table 3.1 Ecm × gross I (docs/sources/engine.md §E4.6)',
     },
-    { name: 'elements', value: mesh.kTop.length, unit: '-', source: 'calculation-reference §5.3' },
+    {
+      name: 'elements',
+      value: mesh.kTop.length,
+      unit: '-',
+      source: 'docs/sources/engine.md §E5.3',
+    },
   ];
   const hasSprings = mesh.kTop.some((k) => k > 0) || mesh.kBottom.some((k) => k > 0);
   const [ch, d] = hasSprings
@@ -250,7 +255,7 @@ export const analysePileLateral = (
     name: 'iterations',
     value: d.iterations,
     unit: '-',
-    source: 'calculation-gaps §7 (secant ks reduction)',
+    source: 'docs/sources/engine.md §E5.4 (secant ks reduction)',
   });
   return { result, issues, trace };
 };

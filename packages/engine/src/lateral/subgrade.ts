@@ -6,7 +6,7 @@
  * @param Es stiffness modulus [kN/m²] @param diameter pile diameter (width) D [m]
  * @param ksNichtReduzieren see above (interpretation: docs/adr/0021-subgrade-modulus-rule.md)
  * @returns k [kN/m² = kN/m per m of pile]
- * @see calculation-reference §5.1 (ks = Es/D, D ≤ 1 m, attributed to EA-Pfähle) [U]
+ * @see docs/sources/engine.md §E5.1 (ks = Es/D, D ≤ 1 m, attributed to EA-Pfähle) [U]
  */
 export const lineSpringModulus = (
   Es: number,

@@ -37,7 +37,7 @@ export type HorizontalOptions = {
   lateralScheme?: LateralScheme;
 };
 
-/** Result of one load row (wire names of legacy-format §2.9; null where not computed). */
+/** Result of one load row (wire names of docs/sources/legacy-format.md §L2.9; null where not computed). */
 export type HorizontalLoadRowResult = {
   rowIndex: number;
   Pname: string;
@@ -323,7 +323,7 @@ export const calculateRow = (
       value: actions.NEdMax,
       unit: 'kN',
       source:
-        'γG·G (G > 0, else 1.0·G) + γQ·Q (Q > 0, else 0) (calculation-reference §2.3, EN 1990 Table A1.2(B))',
+        'γG·G (G > 0, else 1.0·G) + γQ·Q (Q > 0, else 0) (docs/sources/engine.md §E2.3, EN 1990 Table A1.2(B))',
     },
     {
       name: 'NEd,min',
@@ -469,7 +469,7 @@ const finishRow = (
  * @param project normalised project @param axial toe level per load point (e.g. `ProjectResult.piles`)
  * @param options head restraint (default: the project setting)
  * @returns results per load case and row
- * @see issue 4; calculation-reference §4, §5, §6.1; docs/calculation-structural.md
+ * @see docs/sources/engine.md §E4, §E5, §E6.1; docs/calculation-structural.md
  */
 export const calculateHorizontalLoadCases = (
   project: NormalizedProject,

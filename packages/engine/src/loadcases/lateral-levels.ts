@@ -8,7 +8,7 @@ import { lateralLayers } from './pile-model';
  * soil above the head, usually dug out for the cap, is not counted as overburden); an empty "Grundwasserstand"
  * is the groundwater level of the soil profile, and without one the ground level (the lower effective vertical
  * stress, on the safe side for the passive limit). Never 0 m NHN: that default of the predecessor
- * (legacy-format §2.9) left a pile with its head at +150 m NHN without soil.
+ * (docs/sources/legacy-format.md §L2.9) left a pile with its head at +150 m NHN without soil.
  */
 export type LateralLevels = {
   groundLevel: number;
@@ -20,7 +20,7 @@ export type LateralLevels = {
 /**
  * @param row the load row (null levels: not entered) @param profile the pile's soil profile (valid, so its
  *   startKote is set) @param headLevel pile head SollPfahlOberKante [m NHN]
- * @see ADR 0144; legacy-format §2.9 (predecessor default 0), §10
+ * @see ADR 0144; docs/sources/legacy-format.md §L2.9 (predecessor default 0), §L10
  */
 export const lateralLevels = (
   row: NormalizedHorizontalLoad,
@@ -87,7 +87,7 @@ export const lateralLevels = (
  * → warning, those layers carry no springs.
  * @param profile the pile's soil profile @param from upper end of the bedded length (ground level or head, the
  *   lower) @param toe pile toe [m NHN] @returns the issue, or none when every bedding layer has an E_s
- * @see calculation-reference §5.3 (k = ks·D, ks from E_s); ADR 0144
+ * @see docs/sources/engine.md §E5.3 (k = ks·D, ks from E_s); ADR 0144
  */
 export const stiffnessInputIssue = (
   profile: NormalizedSoilProfile,

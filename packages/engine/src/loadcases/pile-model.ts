@@ -39,7 +39,7 @@ export const lateralLayers = (profile: NormalizedSoilProfile): LateralLayer[] =>
 
 /**
  * Gross bending stiffness EI = E_cm·I with the nominal size (I of the section family: πD⁴/64, square a⁴/12).
- * @see EN 1992-1-1 Table 3.1 (E_cm); calculation-reference §4.6 (gross EI, verification cases)
+ * @see EN 1992-1-1 Table 3.1 (E_cm); docs/sources/engine.md §E4.6 (gross EI, verification cases)
  */
 export const grossBendingStiffness = (
   kind: SectionKind,

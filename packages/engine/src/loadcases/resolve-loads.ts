@@ -21,7 +21,7 @@ export type LocalActions = { N: number; loads: LateralLoads };
  * Moments are taken in the "bending direction" sense: My bends in x (with Hx), Mx bends in y (with Hy).
  * For a vertical pile the local axes are x and y.
  * @param a actions (one part) @param axis pile axis @returns local actions
- * @see calculation-reference §6.1 (loads resolved into axial and transverse components) [D]
+ * @see docs/sources/engine.md §E6.1 (loads resolved into axial and transverse components) [D]
  */
 export const resolveToPileAxes = (a: RowActions['G'], axis: PileAxis): LocalActions => {
   const alpha = Math.atan(Math.max(axis.inclination, 0));
@@ -52,7 +52,7 @@ const combine = (g: HeadLoad, q: HeadLoad, fg: number, fq: number): HeadLoad => 
  * have opposite signs: the design head load then adds both as unfavourable (the favourable combination is
  * not searched; warning LOADCASE_OPPOSITE_SIGN_ACTIONS, ADR 0131).
  * @param actions G/Q parts @param axis pile axis @param gammaG γ_G @param gammaQ γ_Q
- * @see calculation-reference §2.3 (γ_G = 1.35, γ_Q = 1.5), §5.3 (load factors by superposition)
+ * @see docs/sources/engine.md §E2.3 (γ_G = 1.35, γ_Q = 1.5), §E5.3 (load factors by superposition)
  */
 export const combineActions = (
   actions: RowActions,

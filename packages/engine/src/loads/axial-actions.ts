@@ -10,7 +10,7 @@
  * γ_G,sup = `gammaStaendig`, γ_Q = `gammaVeraenderlich` (project settings), γ_G,inf = 1.0.
  * For G, Q ≥ 0 this is the previous rule (N_Ed,max = γ_G·G + γ_Q·Q, N_Ed,min = 1.0·G, N_k = G + Q).
  * @see EN 1990:2002 + A1, Table A1.2(B) (γ_G,sup = 1.35, γ_G,inf = 1.00, γ_Q = 1.50, 0 where favourable);
- *   EN 1997-1 A.3.1 Table A.3; calculation-reference §2.3; ADR 0131
+ *   EN 1997-1 A.3.1 Table A.3; docs/sources/engine.md §E2.3; ADR 0131
  */
 export type AxialActionRange = {
   /** N_Ed,max [kN] (largest compression; negative = the row is tension in every combination) */

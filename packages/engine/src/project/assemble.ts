@@ -30,7 +30,7 @@ const EMPTY = {
 /**
  * Converts a calculated row to wire units. Without a valid required length, `laenge_ohne`/`laenge_mit`
  * are null and the other values are those of the best length reached.
- * @see legacy-format.md §2.6 (result fields and units), §4.3 (EzuR ×100)
+ * @see docs/sources/legacy-format.md §L2.6 (result fields and units), §L4.3 (EzuR ×100)
  */
 export function toPileResult(
   pile: NormalizedPile,

@@ -368,7 +368,7 @@ describe('calculateProject', () => {
     );
   });
 
-  it('applies negative skin friction from tauNk as a drag force and flags the method (R §6.4 [U])', () => {
+  it('applies negative skin friction from tauNk as a drag force and flags the method (§E6.4 [U])', () => {
     // Layer 1 (100 → 95): τ_n,k = 0.02 MN/m² = 20 kN/m², toe not allowed; layer 2 (95 → 80): sand qc = 15, relevant.
     // Embedment 2.5 m below 95.0 → toe 92.5 → L = 7.5 m (steps 0.5 m).
     // F_n = π·1.0·20·5.0 = 314.159 kN; E_d = 1400 + 1.35·314.159 = 1824.115; E_k = 1000 + 314.159 = 1314.159 kN

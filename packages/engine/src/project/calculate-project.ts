@@ -92,9 +92,9 @@ function coordinate(
 }
 
 /**
- * Calculates a whole project in one call: the axial results (issue 3: per load point the required
+ * Calculates a whole project in one call: the axial results (docs/calculation.md: per load point the required
  * length, resistances, settlement, tension, group rule, toe coordination and the full trace; per soil
- * profile the used q values) and the horizontal load cases (issue 4: per case and row the lateral
+ * profile the used q values) and the horizontal load cases (docs/calculation-internal.md: per case and row the lateral
  * analysis and the section design at the axial toe level). Pure and deterministic; never throws for
  * bad input (issues instead).
  * @param input project in wire format `{ settings, piles, soil_profiles, horizontal_loadcases }`

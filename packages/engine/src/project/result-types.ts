@@ -112,7 +112,7 @@ export type AxialPileTrace = {
   rowValues: RowValueTrace[];
   layers: LayerTrace[];
   toe: { layerRowIndex: number; qbUsed: number[]; sRel: number[]; isAveraged: boolean };
-  /** Drag force F_n [kN] of `tauNk` layers and the loads per pile including it (R §6.4 [U]). */
+  /** Drag force F_n [kN] of `tauNk` layers and the loads per pile including it (docs/sources/engine.md §E6.4 [U]). */
   negativeSkinFriction: { Fn: number; EkWithFn: number; EdWithFn: number };
   /** Curve: s in cm, forces in kN. */
   curve: {
@@ -151,7 +151,7 @@ export type ProjectResult = {
   /** Project-level issues (settings, profiles, layers, load cases, unreadable input). */
   issues: EngineIssue[];
   /**
-   * Horizontal load cases (issue 4): per case and row the lateral analysis and the section design, in
+   * Horizontal load cases (docs/calculation-internal.md): per case and row the lateral analysis and the section design, in
    * wire units (mm, kNm, kN, cm², cm²/m, ‰, m NHN). Empty when skipped (`horizontalLoadCases: 'skip'`),
    * when the project has none or when the input is unreadable. Input issues of a row are on that row.
    * @see docs/calculation.md (load cases)

@@ -36,7 +36,7 @@ export const biaxialExponent = (ratio: number): number => {
  * at a fixed head): it adds its largest a-norm, extra·2^(1/a − 1/2) (a vector at 45°).
  * @param Mx @param My design moment components per node [kNm] @param a exponent @param extra [kNm]
  * @returns M_eq [kNm]
- * @see EN 1992-1-1:2004 5.8.9(4) Eq. (5.39); calculation-reference §4.2 (square precast section)
+ * @see EN 1992-1-1:2004 5.8.9(4) Eq. (5.39); docs/sources/engine.md §E4.2 (square precast section)
  */
 export const equivalentMoment = (
   Mx: readonly number[],

@@ -3,7 +3,7 @@ import { cageClearSpacing } from './bar-layout';
 import { designSection, type SectionDesignInput } from './design-section';
 import { concreteClassFromCode } from './materials';
 
-// Issue 12, defect 4: the clear-spacing check must be made on the cage that is reported (bars inside the
+// ADR 0134: the clear-spacing check must be made on the cage that is reported (bars inside the
 // chosen links), not on a cage with the largest link MaxBuegel (ADR 0134; EN 1992-1-1 9.8.5(3): clear
 // distance between the longitudinal bars of bored piles ≤ 200 mm).
 

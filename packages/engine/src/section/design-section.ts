@@ -299,7 +299,7 @@ const checkReportedCage = (
  * Designs the pile section: required A_s for (N_Ed,max, M_Ed) and (N_Ed,min, M_Ed) with the minimum
  * eccentricity e0 = max(h/30, 20 mm) and second-order moment, minimum rules, bar choice, shear, strains.
  * @param input see SectionDesignInput @returns result with issues and trace
- * @see calculation-reference §4; EN 1992-1-1 6.1(4), 6.1, 6.2, 9.5.2, 9.8.5; docs/calculation-structural.md §3
+ * @see docs/sources/engine.md §E4; EN 1992-1-1 6.1(4), 6.1, 6.2, 9.5.2, 9.8.5; docs/calculation-structural.md §3
  */
 export const designSection = (
   input: SectionDesignInput,
@@ -320,7 +320,7 @@ export const designSection = (
     );
     issues.push(structuralIssue('SECTION_KF_APPLIED', 'warning', { kf: KF_UNCASED }));
   }
-  // The cage is designed with the link diameter it reports (issue 12 defect 4, ADR 0134): first with
+  // The cage is designed with the link diameter it reports (ADR 0134): first with
   // MaxBuegel, then again with the link actually chosen until bars and links agree; the reported cage
   // is then checked once more (clear spacing EC2 9.8.5(3) ≤ 200 mm, MinLaengsAbstand).
   let link = input.maxLinkDiameter;

@@ -16,7 +16,7 @@ export type InteractionGrid = {
   ms: Float64Array;
 };
 
-/** Samples the ultimate planes (default 300 intervals). @see calculation-reference §4.2 step 3 */
+/** Samples the ultimate planes (default 300 intervals). @see docs/sources/engine.md §E4.2 step 3 */
 export const buildInteractionGrid = (
   g: SectionGeometry,
   m: DesignMaterials,

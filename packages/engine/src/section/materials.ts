@@ -10,7 +10,7 @@ export type ConcreteClass = {
 /**
  * Normal-strength concrete classes C20/25 … C50/60 (the parabola–rectangle parameters below hold for
  * f_ck ≤ 50 N/mm²).
- * @see EN 1992-1-1:2004, Table 3.1 (f_ck, E_cm); calculation-reference §4.1
+ * @see EN 1992-1-1:2004, Table 3.1 (f_ck, E_cm); docs/sources/engine.md §E4.1
  */
 export const CONCRETE_CLASSES = {
   source: 'EN 1992-1-1:2004 + AC:2010, Table 3.1',
@@ -42,7 +42,7 @@ export const MATERIAL_CONSTANTS = {
  * C25/30, C30/37 and its non-standard "C35/40", read as C35/45 with a warning), any f_ck 20…50, or a
  * class name such as "C30/37".
  * @param code BetonZyl (number or name) @returns class and issues (error + C25/30 fallback when unknown)
- * @see legacy-format §2.5 (BetonZyl), calculation-reference §4.1 (product data issue)
+ * @see docs/sources/legacy-format.md §L2.5 (BetonZyl), docs/sources/engine.md §E4.1 (the predecessor's "C35/40")
  */
 export const concreteClassFromCode = (
   code: number | string,

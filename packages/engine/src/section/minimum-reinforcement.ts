@@ -24,7 +24,7 @@ export const boredPileMinimum = (Ac: number): number => {
 /**
  * Minimum longitudinal reinforcement of compression members, German NA: A_s,min = 0.15·|N_Ed|/f_yd.
  * @param NEd design compression (positive) [kN] @param fyd [kN/m²] @returns [m²] (0 without compression)
- * @see DIN EN 1992-1-1/NA, NDP 9.5.2(2) [U — value from calculation-reference §4.3]
+ * @see DIN EN 1992-1-1/NA, NDP 9.5.2(2) [U — value from docs/sources/engine.md §E4.3]
  */
 export const compressionMemberMinimum = (NEd: number, fyd: number): number =>
   NEd > 0 ? (0.15 * NEd) / fyd : 0;

@@ -41,7 +41,7 @@ export const AS_LIMITS: BisectionLimits = { xAbsolute: 1e-7, xRelative: 0, maxIt
  * @param g geometry @param m materials @param NEd compression positive [kN] @param MEd [kNm]
  * @param grid sampled ultimate planes of g and m (pass one to share it between load combinations)
  * @returns A_s,req [m²], or null when even A_s,max = 0.09·A_c is not enough
- * @see calculation-reference §4.2 step 4; EN 1992-1-1 6.1; numerics/roots.ts (bisection)
+ * @see docs/sources/engine.md §E4.2 step 4; EN 1992-1-1 6.1; numerics/roots.ts (bisection)
  */
 export const requiredReinforcement = (
   g: SectionGeometry,

@@ -19,10 +19,10 @@ const RING_POINTS = 36;
 
 /**
  * Circular section of diameter D with a uniform ring of bars of radius r_s (smeared onto 36 points; the
- * orientation of ≥ 8 discrete bars changes M_Rd by ≈ 0.15 %, calculation-reference §4.2).
+ * orientation of ≥ 8 discrete bars changes M_Rd by ≈ 0.15 %, docs/sources/engine.md §E4.2 step 5).
  * Strip areas and centroids are exact: ∫b(y)dy = y√(R²−y²) + R²·asin(y/R), ∫y·b(y)dy = −⅔(R²−y²)^{3/2}.
  * @param D design diameter [m] @param rs bar ring radius [m] @returns geometry
- * @see calculation-reference §4.2 step 1–2
+ * @see docs/sources/engine.md §E4.2 steps 1–2
  */
 export const circularSection = (D: number, rs: number): SectionGeometry => {
   const R = D / 2;

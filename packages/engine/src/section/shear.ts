@@ -27,7 +27,7 @@ export type ShearResult = {
  * V_Rd,max = b_w·z·ν1·f_cd/(cot θ + tan θ), ν1 = 0.75·(1.1 − f_ck/500) ≤ 0.75; minimum
  * ρ_w,min = 0.16·f_ctm/f_yk (NA (9.5aDE)).
  * @param s inputs @param m materials @returns result in kN and m²/m
- * @see EN 1992-1-1 6.2.2, 6.2.3 with DIN EN 1992-1-1/NA (6.7aDE, 6.7bDE, 9.5aDE) [U]; calculation-reference §4.4
+ * @see EN 1992-1-1 6.2.2, 6.2.3 with DIN EN 1992-1-1/NA (6.7aDE, 6.7bDE, 9.5aDE) [U]; docs/sources/engine.md §E4.4
  */
 export const designShear = (s: ShearInput, m: DesignMaterials): ShearResult => {
   const fck = m.concrete.fck;

@@ -9,7 +9,7 @@ export type StrainPlane = { epsTop: number; kappa: number };
  * Resultant axial force and moment of a strain plane (bars subtract the displaced concrete).
  * @param g geometry @param m materials @param As total reinforcement [m²] @param plane strain plane
  * @returns N (compression positive) [kN] and M about the centroid (top compressed positive) [kNm]
- * @see EN 1992-1-1 6.1(2)–(3) (plane sections, no concrete tension), calculation-reference §4.2 step 4
+ * @see EN 1992-1-1 6.1(2)–(3) (plane sections, no concrete tension), docs/sources/engine.md §E4.2 step 4
  */
 export const sectionForces = (
   g: SectionGeometry,
@@ -73,7 +73,7 @@ const T_LIMITS: BisectionLimits = { xAbsolute: 3 / 2 ** 36, xRelative: 0, maxIte
  * N_R = N_Ed (N_R grows monotonically with t).
  * @param g geometry @param m materials @param As [m²] @param NEd compression positive [kN]
  * @returns M_Rd [kNm] and the plane, or null when N_Ed is outside [N_Rd,tension, N_Rd,compression]
- * @see calculation-reference §4.2 step 3–4; numerics/roots.ts (bisection)
+ * @see docs/sources/engine.md §E4.2 steps 3–4; numerics/roots.ts (bisection)
  */
 export const momentResistance = (
   g: SectionGeometry,

@@ -8,7 +8,7 @@ const GEO5_SKIN =
 
 /**
  * EA-Pfähle (2nd ed. 2012) Table 5.12: base resistance q_b,k [kN/m²] of bored piles, non-cohesive soil,
- * against q_c and s/D. @see calculation-reference.md §1.2 [S8][S12]
+ * against q_c and s/D. @see docs/sources/engine.md §E1.2 [S8][S12]
  */
 export const EA_5_12: RangeTable = {
   id: 'EA-5.12',
@@ -26,7 +26,7 @@ export const EA_5_12: RangeTable = {
 
 /**
  * EA-Pfähle Table 5.13: skin friction q_s,k [kN/m²] of bored piles, non-cohesive soil.
- * The "≥ 25" heading (constant above) is [U]. @see calculation-reference.md §1.2 [S9]
+ * The "≥ 25" heading (constant above) is [U]. @see docs/sources/engine.md §E1.2 [S9]
  */
 export const EA_5_13: RangeTable = {
   id: 'EA-5.13',
@@ -40,7 +40,7 @@ export const EA_5_13: RangeTable = {
 
 /**
  * EA-Pfähle Table 5.14: base resistance q_b,k [kN/m²] of bored piles, cohesive soil, against c_u,k [kN/m²].
- * @see calculation-reference.md §1.2 [S8]
+ * @see docs/sources/engine.md §E1.2 [S8]
  */
 export const EA_5_14: RangeTable = {
   id: 'EA-5.14',
@@ -58,7 +58,7 @@ export const EA_5_14: RangeTable = {
 
 /**
  * EA-Pfähle Table 5.15: skin friction q_s,k [kN/m²] of bored piles, cohesive soil.
- * Sourced in the second research pass (calculation-reference.md §11, calculation-gaps.md §2).
+ * Sourced in the second research pass (docs/sources/engine.md §E1.2 [S31][S32]).
  */
 export const EA_5_15: RangeTable = {
   id: 'EA-5.15',

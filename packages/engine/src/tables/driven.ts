@@ -9,8 +9,8 @@ const GEO5_SKIN =
 /**
  * Driven precast concrete piles: base resistance q_b,k [kN/m²], non-cohesive soil, rows s/D_eq = 0.035
  * and 0.10 (= s_g). Only three q_c columns are public; the book may have q_c = 10/20 columns
- * (calculation-gaps.md §3.2) — interpolation between 7.5/15/25 may differ from the book there.
- * @see calculation-reference.md §1.3, calculation-gaps.md §3.2
+ * (docs/sources/engine.md §E1.3) — interpolation between 7.5/15/25 may differ from the book there.
+ * @see docs/sources/engine.md §E1.3
  */
 export const EA_DRIVEN_BASE_NONCOHESIVE: RangeTable = {
   id: 'EA-driven-qb-qc',
@@ -25,7 +25,7 @@ export const EA_DRIVEN_BASE_NONCOHESIVE: RangeTable = {
   aboveLastRule: 'U',
 };
 
-/** Driven precast concrete piles: base resistance q_b,k [kN/m²], cohesive soil. @see calculation-reference.md §1.3 */
+/** Driven precast concrete piles: base resistance q_b,k [kN/m²], cohesive soil. @see docs/sources/engine.md §E1.3 */
 export const EA_DRIVEN_BASE_COHESIVE: RangeTable = {
   id: 'EA-driven-qb-cu',
   title: 'q_b,k driven precast piles, cohesive soil',
@@ -41,7 +41,7 @@ export const EA_DRIVEN_BASE_COHESIVE: RangeTable = {
 
 /**
  * Driven precast concrete piles: skin friction q_s,k [kN/m²], non-cohesive soil, rows s_sg* and s_g.
- * @see calculation-reference.md §1.3, calculation-gaps.md §3.2
+ * @see docs/sources/engine.md §E1.3
  */
 export const EA_DRIVEN_SKIN_NONCOHESIVE: RangeTable = {
   id: 'EA-driven-qs-qc',
@@ -60,7 +60,7 @@ export const EA_DRIVEN_SKIN_NONCOHESIVE: RangeTable = {
  * Driven precast concrete piles: skin friction q_s,k [kN/m²], cohesive soil. The column headings conflict
  * between GEO5 pages (c_u,k = 60/150/250 vs 100/150/200); ADR 0013 adopts 60/150/250 and every value
  * is tagged [U] so that its use is always shown as a warning.
- * @see calculation-gaps.md §3.2, docs/adr/0013-driven-cohesive-skin-friction-headings.md
+ * @see docs/sources/engine.md §E1.3, docs/adr/0013-driven-cohesive-skin-friction-headings.md
  */
 export const EA_DRIVEN_SKIN_COHESIVE: RangeTable = {
   id: 'EA-driven-qs-cu',

@@ -27,7 +27,7 @@ const worst = (...tags: Verification[]): Verification => (tags.includes('U') ? '
  * Below the first column: zero (layer not load bearing), or with `belowFromOrigin` linear from (0, 0)
  * to the first column. Above the last column: the last value (rule tagged per table).
  * @param table EA table  @param row row key  @param x q_c or c_u,k [kN/m²]
- * @see calculation-reference.md §1.1 rules 3–4 [S8] [P]
+ * @see docs/sources/engine.md §E1.1 rules 3–4 [S8] [P]
  */
 export function lookupRange(
   table: RangeTable,
@@ -92,7 +92,7 @@ export function lookupRange(
 /**
  * Position in the EA experience range: q = lower + p·(upper − lower).
  * @param p 0 = lower, 1 = upper (`EAErhoehungProzent` / 100)
- * @see calculation-reference.md §1.1 rule 5 [P][D]
+ * @see docs/sources/engine.md §E1.1 rule 5 [P][D]
  */
 export const withinRange = (lookup: Pick<RangeLookup, 'lower' | 'upper'>, p: number): number =>
   lookup.lower + p * (lookup.upper - lookup.lower);

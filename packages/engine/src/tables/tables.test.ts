@@ -13,7 +13,7 @@ import {
 import { lookupRange, withinRange } from './lookup';
 import type { RangeTable } from './types';
 
-// Node values transcribed from calculation-reference.md §1.2/§1.3 and calculation-gaps.md §2/§3.2
+// Node values transcribed from docs/sources/engine.md §E1.2/§E1.3
 // (axis in kN/m²: qc 7.5 MN/m² = 7500 kN/m²; cu,k in kN/m²).
 const NODES: [RangeTable, string, number, number, number][] = [
   [EA_5_12, '0.02', 7500, 550, 800],

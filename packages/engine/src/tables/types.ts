@@ -1,7 +1,7 @@
 import type { KiloNewtonPerSquareMeter } from '../units/units';
 
 /**
- * Verification tag of one table value (calculation-reference.md §0 and §11):
+ * Verification tag of one table value (docs/sources/engine.md §E0):
  * 'S' = confirmed in a public source naming EA-Pfähle; 'U' = unverified (must be shown as a warning).
  */
 export type Verification = 'S' | 'U';

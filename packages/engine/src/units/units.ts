@@ -1,5 +1,5 @@
 /**
- * Branded unit types of the engine. Calculation units are m, kN, kN/m², radians (style guide §2.4);
+ * Branded unit types of the engine. Calculation units are m, kN, kN/m², radians (docs/calculation.md §1);
  * wire units (cm, mm, MN/m², degrees, %) exist only so that the boundary conversion is typed.
  * A brand makes `Meter + Centimeter` mix-ups a compile error (see units.typetest.ts).
  */
@@ -43,23 +43,23 @@ export const kPa = (value: number): KiloNewtonPerSquareMeter => value as KiloNew
 /** Tags a plain number as a fraction. */
 export const fraction = (value: number): Fraction => value as Fraction;
 
-/** cm → m (÷100). @see legacy-format.md §4.3 (MaxElementWeite ×0.01) */
+/** cm → m (÷100). @see docs/sources/legacy-format.md §L4.3 (MaxElementWeite ×0.01) */
 export const cmToM = (value: Centimeter): Meter => (value / 100) as Meter;
 /** m → cm (×100), for wire output of settlements. */
 export const mToCm = (value: Meter): Centimeter => (value * 100) as Centimeter;
-/** mm → m (÷1000). @see legacy-format.md §4.3 (MaxLaengs, MaxBuegel, MinLaengsAbstand, Betondeckung) */
+/** mm → m (÷1000). @see docs/sources/legacy-format.md §L4.3 (MaxLaengs, MaxBuegel, MinLaengsAbstand, Betondeckung) */
 export const mmToM = (value: Millimeter): Meter => (value / 1000) as Meter;
-/** MN/m² → kN/m² (×1000). @see legacy-format.md §4.3 (qsk, qbk*, ESoben, ESunten ×1000) */
+/** MN/m² → kN/m² (×1000). @see docs/sources/legacy-format.md §L4.3 (qsk, qbk*, ESoben, ESunten ×1000) */
 export const mnToKpa = (value: MegaNewtonPerSquareMeter): KiloNewtonPerSquareMeter =>
   (value * 1000) as KiloNewtonPerSquareMeter;
-/** kN/m² → MN/m² (÷1000), for wire output of used q values. @see legacy-format.md §4.3 */
+/** kN/m² → MN/m² (÷1000), for wire output of used q values. @see docs/sources/legacy-format.md §L4.3 */
 export const kpaToMn = (value: KiloNewtonPerSquareMeter): MegaNewtonPerSquareMeter =>
   (value / 1000) as MegaNewtonPerSquareMeter;
-/** degrees → radians (×π/180). @see legacy-format.md §4.3 (AbtreppungsWinkelRad, phi) */
+/** degrees → radians (×π/180). @see docs/sources/legacy-format.md §L4.3 (AbtreppungsWinkelRad, phi) */
 export const degToRad = (value: Degree): Radiant => ((value * Math.PI) / 180) as Radiant;
-/** % → fraction (÷100). @see legacy-format.md §4.3 (prozentualerMantelAnteil, MvonMaxfuerSchub ×0.01) */
+/** % → fraction (÷100). @see docs/sources/legacy-format.md §L4.3 (prozentualerMantelAnteil, MvonMaxfuerSchub ×0.01) */
 export const percentToFraction = (value: Percent): Fraction => (value / 100) as Fraction;
-/** fraction → % (×100), for wire output of EzuR. @see legacy-format.md §4.3 (_EzuR ×100) */
+/** fraction → % (×100), for wire output of EzuR. @see docs/sources/legacy-format.md §L4.3 (_EzuR ×100) */
 export const fractionToPercent = (value: Fraction): Percent => (value * 100) as Percent;
 /** kN → MN as a plain number, only for empirical formulas written in MN (e.g. s_sg). */
 export const kNToMN = (value: KiloNewton): number => value / 1000;
