@@ -59,7 +59,7 @@ describe('embedded database on disk', () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 180_000); // initdb on disk plus migrations: a hang guard for a loaded machine, not a speed check
 
   it('takes over a stale lock of a dead process', async () => {
     const lockDir = await mkdtemp(path.join(tmpdir(), 'pfahlplaner-lock-'));
