@@ -331,6 +331,13 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     closing = true;
     done();
   });
+  // While closing, every answer ends its connection: a keep-alive connection whose request was running when
+  // the close began is not idle then (so not closed), and would otherwise hold the exit until Fastify's
+  // keep-alive timeout (72 s) runs out.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   await app.register(
     (scope, _opts, done) => {

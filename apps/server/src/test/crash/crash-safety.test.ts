@@ -6,8 +6,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largeWorkbook } from '#app/modules/projects/fixtures';
+import { buildServer } from '#app/test/child-server';
 
 /**
  * Crash safety (issue "Hardening"): the server process is killed with SIGKILL while it writes a large
@@ -33,11 +34,19 @@ const freePort = (): Promise<number> =>
 
 type Running = { child: ChildProcess; base: string; log: () => string };
 
-/** Starts `src/server.ts` in its own process group (so SIGKILL reaches node itself, not a wrapper). */
+// The compiled server (what `npm start` runs, ADR 0160), built once for this file: each of the six starts then
+// costs no TypeScript compilation.
+let build: { dir: string; remove: () => void } | undefined;
+beforeAll(() => {
+  build = buildServer();
+});
+afterAll(() => build?.remove());
+
+/** Starts the compiled server in its own process group (so SIGKILL reaches node itself, not a wrapper). */
 const start = async (env: Record<string, string>): Promise<Running> => {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [join(build!.dir, 'server.mjs')], {
     cwd: SERVER_DIR,
     detached: true,
     env: {
