@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser journeys: a real server (PGlite in a fresh data dir), a real SMTP server on loopback and
-// Debian's Chromium driven by playwright-core. Files run one after another (one browser at a time).
+// Debian's Chromium driven by playwright-core. Two files run at a time, each with its own browser: a journey
+// waits on autosave, mail and the server much of the time, so a second browser fills the idle core. Files
+// share the server but never an account (every file signs up its own company).
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
@@ -11,7 +13,8 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'reports/e2e.json' }]],
   },
 });
