@@ -70,6 +70,8 @@ import { registerSessionCookie } from '#app/plugins/session-cookie';
 import { registerWebApp } from '#app/plugins/static';
 import { registerSwagger } from '#app/plugins/swagger';
 import { healthRoutes } from '#app/plugins/health';
+import type { HeavyGateLimits } from '#app/plugins/heavy-gate';
+import { defaultHeavyGateLimits, registerHeavyGates } from '#app/plugins/heavy-gate';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -100,6 +102,8 @@ export type BuildAppOptions = {
   xlsxReader?: XlsxReader;
   /** Default: Stripe when config.stripeSecretKey is set, else the embedded test provider (ADR 0081). */
   paymentProvider?: PaymentProvider;
+  /** Limits of the heavy-route gates (ADR 0183); default from config and the database kind. */
+  heavyGateLimits?: Partial<HeavyGateLimits>;
 };
 
 /** Builds the Fastify app with all routes. Never listens (see server.ts); tests use app.inject. */
@@ -124,6 +128,16 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First onRequest hook: heavy routes queue here before they authenticate or query (ADR 0183).
+  registerHeavyGates(app, {
+    ...defaultHeavyGateLimits({
+      kind: database.kind,
+      calcWorkers: config.calcWorkers,
+      concurrency: config.heavyConcurrency,
+      maxQueue: config.heavyQueue,
+    }),
+    ...opts.heavyGateLimits,
+  });
   registerTextRule(app);
   // Only JSON and (on upload routes) multipart bodies: text/plain and everything else get 415.
   app.removeContentTypeParser('text/plain');

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional().default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).optional().default(30_000),
+  HEAVY_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).optional(),
+  HEAVY_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -254,6 +256,13 @@ export type Config = {
   renewalIntervalMs: number;
   /** On SIGTERM/SIGINT: how long running requests and jobs may take before the process is ended (ADR 0162). */
   shutdownTimeoutMs: number;
+  /**
+   * Heavy routes (project detail, stored calculation) running at once per instance; unset: 2 on the embedded
+   * database, 4 on PostgreSQL (ADR 0183). Exports take at most 2 of it.
+   */
+  heavyConcurrency: number | undefined;
+  /** Heavy requests waiting for a place; beyond, 503 SERVER_BUSY with Retry-After. Unset: 256. */
+  heavyQueue: number | undefined;
 };
 
 const readVersion = (): string => {
@@ -334,6 +343,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
     renewalIntervalMs: e.RENEWAL_INTERVAL_SECONDS * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    heavyConcurrency: e.HEAVY_CONCURRENCY,
+    heavyQueue: e.HEAVY_QUEUE,
   };
 };
 
@@ -369,5 +380,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   stripeWebhookSecret: undefined,
   renewalIntervalMs: 0,
   shutdownTimeoutMs: 30_000,
+  heavyConcurrency: undefined,
+  heavyQueue: undefined,
   ...overrides,
 });

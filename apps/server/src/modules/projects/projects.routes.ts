@@ -155,6 +155,7 @@ export const projectsRoutes = (
     `${BASE}/:projectId/`,
     {
       onRequest: authenticate,
+      config: { heavy: 'detail' },
       schema: {
         tags,
         summary: 'Project with its workbook and calculation state',
@@ -288,6 +289,7 @@ export const projectsRoutes = (
     `${BASE}/:projectId/calculate/`,
     {
       onRequest: authenticate,
+      config: { heavy: 'calculate' },
       schema: {
         tags,
         summary:
@@ -314,6 +316,7 @@ export const projectsRoutes = (
     `${BASE}/:projectId/calculation/`,
     {
       onRequest: authenticate,
+      config: { heavy: 'detail' },
       schema: {
         tags,
         summary: 'The last stored calculation (also when stale), or null',
@@ -336,6 +339,7 @@ export const projectsRoutes = (
     `${BASE}/:projectId/calculation/piles/:index/`,
     {
       onRequest: authenticate,
+      config: { heavy: 'calculate' },
       schema: {
         tags,
         summary:
