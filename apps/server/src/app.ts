@@ -13,6 +13,7 @@ import { systemClock } from '#app/lib/clock';
 import type { App } from '#app/lib/fastify-types';
 import type { RateLimits } from '#app/lib/rate-limiter';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, LIMIT_SWEEP_MS } from '#app/lib/rate-limiter';
+import { createRedisRateLimiter, openRedis } from '#app/lib/rate-limiter-redis';
 import { sha256 } from '#app/lib/secrets';
 import { zodValidatorCompiler } from '#app/lib/validation';
 import { authRepository } from '#app/modules/auth/auth.repository';
@@ -111,6 +112,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits };
+  // REDIS_URL: the limits live in Redis (ADR 0184); a server whose Redis does not answer does not start.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : undefined;
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
@@ -161,14 +164,16 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Composition root: repositories → services → routes.
   const { db } = database;
-  const limiter = createRateLimiter(db, clock);
-  // Old hits and run-out trust leave the shared limit tables every 15 minutes (ADR 0175).
+  const limiter = redis
+    ? createRedisRateLimiter(redis, config.redisKeyPrefix, clock)
+    : createRateLimiter(db, clock);
+  // Old hits and run-out trust leave the shared limit tables every 15 minutes (ADR 0175); Redis expires keys.
   const sweep = setInterval(() => {
     limiter.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep'));
   }, LIMIT_SWEEP_MS).unref();
-  app.addHook('onClose', (_instance, done) => {
+  app.addHook('onClose', async () => {
     clearInterval(sweep);
-    done();
+    await redis?.quit();
   });
   const mails = mailRepository(db, clock);
   const print =
