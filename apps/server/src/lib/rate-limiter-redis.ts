@@ -34,7 +34,10 @@ const refused = (error: unknown): error is RateLimiterRes => error instanceof Ra
 
 export const createRedisRateLimiter = (redis: Redis, keyPrefix: string, clock: Clock) => {
   const stores = new Map<string, RateLimiterRedis>();
-  /** One rate-limiter-flexible instance per (kind, points, window); the keys of one kind are shared. */
+  /**
+   * One rate-limiter-flexible instance per (kind, points, window) — a handful, from the fixed limits; the keys
+   * of one kind are shared by all of them.
+   */
   const store = (kind: 'hits' | 'gap' | 'trust', points: number, durationMs: number) => {
     const id = `${kind}:${points}:${durationMs}`;
     let s = stores.get(id);
@@ -124,7 +127,8 @@ export const createRedisRateLimiter = (redis: Redis, keyPrefix: string, clock: C
     trust: (key: string, untilMs: number) =>
       guard(async () => {
         const ms = untilMs - clock.now().getTime();
-        if (ms > 0) await store('trust', 1, ms).set(key, 1, seconds(ms));
+        // One store for every trust (its own duration is not used: `set` gives each key its expiry).
+        if (ms > 0) await store('trust', 1, 1000).set(key, 1, seconds(ms));
       }),
     isTrusted: (key: string) =>
       guard(async () => (await store('trust', 1, 1000).get(key)) !== null),
