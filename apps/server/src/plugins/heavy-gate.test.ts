@@ -116,4 +116,29 @@ describe.each(databases)('heavy routes behind the gate on %s', (kind) => {
     await new Promise((r) => setImmediate(r));
     expect(t.app.heavyGates.detail.stats()).toMatchObject({ running: 0, waiting: 0 });
   });
+
+  it('over HTTP: a client that goes away while waiting leaves the queue, a finished answer frees its place', async () => {
+    const gate = t.app.heavyGates.detail;
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const held = gate.enter()!;
+    await held.admitted;
+    const waitFor = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+      expect(check()).toBe(true);
+    };
+    const headers = { authorization: `Bearer ${owner.access}` };
+    const gone = new AbortController();
+    const leaving = fetch(`${address}${detail}`, { headers, signal: gone.signal }).catch(
+      () => 'aborted',
+    );
+    await waitFor(() => gate.stats().waiting === 1);
+    gone.abort();
+    expect(await leaving).toBe('aborted');
+    await waitFor(() => gate.stats().waiting === 0);
+    held.leave();
+    const answer = await fetch(`${address}${detail}`, { headers });
+    expect(answer.status).toBe(200);
+    await answer.arrayBuffer();
+    await waitFor(() => gate.stats().running === 0);
+  });
 });
