@@ -288,8 +288,8 @@ export type Config = {
   /** On SIGTERM/SIGINT: how long running requests and jobs may take before the process is ended (ADR 0162). */
   shutdownTimeoutMs: number;
   /**
-   * Heavy routes (project detail, stored calculation) running at once per instance; unset: 2 on the embedded
-   * database, 4 on PostgreSQL (ADR 0183). Exports take at most 2 of it.
+   * Heavy routes (project detail, stored calculation) running at once per instance; unset: 1 on the embedded
+   * database, 2 on PostgreSQL (ADR 0183). Exports take at most 2.
    */
   heavyConcurrency: number | undefined;
   /** Heavy requests waiting for a place; beyond, 503 SERVER_BUSY with Retry-After. Unset: 256. */

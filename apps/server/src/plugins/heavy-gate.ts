@@ -31,8 +31,10 @@ export const SERVER_BUSY_RETRY_SECONDS = 2;
 const CALCULATE_RETRY_SECONDS = 10;
 
 /**
- * The default limits: on the embedded database every query runs on the server's own thread, one after the
- * other, so two heavy requests at a time keep it busy; on PostgreSQL four of the pool's ten connections.
+ * The default limits (measured with the `starvation` bench on 2 cores, docs/benchmarks.md): on the embedded
+ * database every query runs on the server's own thread, one after the other, so one heavy request at a time keeps
+ * it busy; on PostgreSQL two of the pool's ten connections (more only made the server, PostgreSQL and the
+ * clients fight over the cores). Machines with more cores set HEAVY_CONCURRENCY.
  * A calculation holds its place while it runs (seconds), so that gate admits two per worker thread and
  * queues eight per thread, the bound of the worker pool's own queue (CALCULATION_BUSY, ADR 0047).
  */
