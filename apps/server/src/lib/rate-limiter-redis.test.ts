@@ -83,6 +83,20 @@ describe.skipIf(!redisUrl)('rate limits in Redis (rate-limiter-flexible, ADR 018
     expect(await limiter.isTrusted('t')).toBe(true);
   });
 
+  it('refuses with 503 SERVICE_UNAVAILABLE at once while its Redis connection is down', async () => {
+    const own = await openRedis(redisUrl!);
+    const limiter = createRedisRateLimiter(own, prefix(), systemClock);
+    own.disconnect();
+    const limit = { limit: 10, windowMs: 60_000 };
+    const error = await limiter.consume('k', limit).catch((e: unknown) => e as AppError);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('SERVICE_UNAVAILABLE');
+    expect((error as AppError).details).toEqual([
+      { path: 'rate_limits', code: 'SERVICE_UNAVAILABLE' },
+    ]);
+    expect(await outcome(limiter.takeWithBackoff('k', limit))).toBe('SERVICE_UNAVAILABLE');
+  });
+
   describe('two instances on one database and one Redis', () => {
     let t: TestApp;
     let b: FastifyInstance;
