@@ -13,6 +13,7 @@ import { systemClock } from '#app/lib/clock';
 import type { App } from '#app/lib/fastify-types';
 import type { RateLimits } from '#app/lib/rate-limiter';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, LIMIT_SWEEP_MS } from '#app/lib/rate-limiter';
+import { createRedisRateLimiter, openRedis } from '#app/lib/rate-limiter-redis';
 import { sha256 } from '#app/lib/secrets';
 import { zodValidatorCompiler } from '#app/lib/validation';
 import { authRepository } from '#app/modules/auth/auth.repository';
@@ -70,6 +71,8 @@ import { registerSessionCookie } from '#app/plugins/session-cookie';
 import { registerWebApp } from '#app/plugins/static';
 import { registerSwagger } from '#app/plugins/swagger';
 import { healthRoutes } from '#app/plugins/health';
+import type { HeavyGateLimits } from '#app/plugins/heavy-gate';
+import { defaultHeavyGateLimits, registerHeavyGates } from '#app/plugins/heavy-gate';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -100,6 +103,8 @@ export type BuildAppOptions = {
   xlsxReader?: XlsxReader;
   /** Default: Stripe when config.stripeSecretKey is set, else the embedded test provider (ADR 0081). */
   paymentProvider?: PaymentProvider;
+  /** Limits of the heavy-route gates (ADR 0183); default from config and the database kind. */
+  heavyGateLimits?: Partial<HeavyGateLimits>;
 };
 
 /** Builds the Fastify app with all routes. Never listens (see server.ts); tests use app.inject. */
@@ -107,6 +112,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits };
+  // REDIS_URL: the limits live in Redis (ADR 0184); a server whose Redis does not answer does not start.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : undefined;
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
@@ -124,6 +131,16 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First onRequest hook: heavy routes queue here before they authenticate or query (ADR 0183).
+  registerHeavyGates(app, {
+    ...defaultHeavyGateLimits({
+      kind: database.kind,
+      calcWorkers: config.calcWorkers,
+      concurrency: config.heavyConcurrency,
+      maxQueue: config.heavyQueue,
+    }),
+    ...opts.heavyGateLimits,
+  });
   registerTextRule(app);
   // Only JSON and (on upload routes) multipart bodies: text/plain and everything else get 415.
   app.removeContentTypeParser('text/plain');
@@ -147,14 +164,17 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Composition root: repositories → services → routes.
   const { db } = database;
-  const limiter = createRateLimiter(db, clock);
-  // Old hits and run-out trust leave the shared limit tables every 15 minutes (ADR 0175).
+  const limiter = redis
+    ? createRedisRateLimiter(redis, config.redisKeyPrefix, clock)
+    : createRateLimiter(db, clock);
+  // Old hits and run-out trust leave the shared limit tables every 15 minutes (ADR 0175); Redis expires keys.
   const sweep = setInterval(() => {
     limiter.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep'));
   }, LIMIT_SWEEP_MS).unref();
-  app.addHook('onClose', (_instance, done) => {
+  app.addHook('onClose', async () => {
     clearInterval(sweep);
-    done();
+    // quit() waits for the answers of sent commands; with Redis gone it fails and the socket is just closed.
+    await redis?.quit().catch(() => redis.disconnect());
   });
   const mails = mailRepository(db, clock);
   const print =

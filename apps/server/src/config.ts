@@ -65,6 +65,17 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional().default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).optional().default(30_000),
+  HEAVY_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).optional(),
+  HEAVY_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+  REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .optional()
+    .default('pfahlplaner:')
+    .refine(
+      (v) => /^[A-Za-z0-9:_.-]{1,64}$/.test(v),
+      'REDIS_KEY_PREFIX: 1–64 of A–Z a–z 0–9 : _ . -',
+    ),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -148,6 +159,28 @@ const productionProblems = (env: Env): string[] => {
     );
   }
   return problems;
+};
+
+/**
+ * REDIS_URL, when set, must be a Redis URL (redis:// or rediss:// with a host): the sign-in and code limits
+ * are kept there (ADR 0184), and a typo must not start a server whose limits fail at the first sign-in.
+ * Whether Redis answers is checked when the app opens it (lib/rate-limiter-redis.ts `openRedis`).
+ */
+const redisUrlProblems = (env: Env): string[] => {
+  const raw = env.REDIS_URL || undefined;
+  if (!raw) return [];
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['redis:', 'rediss:'].includes(url.protocol) || !url.hostname) {
+    return [
+      'REDIS_URL: REDIS_URL must be a Redis URL such as redis://127.0.0.1:6379 (rediss:// for TLS, redis://:password@host:6379/0 with a password); unset it to keep the limits in the database',
+    ];
+  }
+  return [];
 };
 
 /**
@@ -254,6 +287,17 @@ export type Config = {
   renewalIntervalMs: number;
   /** On SIGTERM/SIGINT: how long running requests and jobs may take before the process is ended (ADR 0162). */
   shutdownTimeoutMs: number;
+  /**
+   * Heavy routes (project detail, stored calculation) running at once per instance; unset: 1 on the embedded
+   * database, 2 on PostgreSQL (ADR 0183). Exports take at most 2.
+   */
+  heavyConcurrency: number | undefined;
+  /** Heavy requests waiting for a place; beyond, 503 SERVER_BUSY with Retry-After. Unset: 256. */
+  heavyQueue: number | undefined;
+  /** Set: the sign-in and code limits are kept in this Redis (ADR 0184); unset: in the database (ADR 0175). */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key of this application (several applications or test runs on one Redis). */
+  redisKeyPrefix: string;
 };
 
 const readVersion = (): string => {
@@ -282,7 +326,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...stripeKeyProblems(e), ...webhookSecretProblems(e), ...productionProblems(e)];
+  const problems = [
+    ...stripeKeyProblems(e),
+    ...webhookSecretProblems(e),
+    ...productionProblems(e),
+    ...redisUrlProblems(e),
+  ];
   let trustProxy: TrustProxy = false;
   try {
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -334,6 +383,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
     renewalIntervalMs: e.RENEWAL_INTERVAL_SECONDS * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    heavyConcurrency: e.HEAVY_CONCURRENCY,
+    heavyQueue: e.HEAVY_QUEUE,
+    redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
   };
 };
 
@@ -369,5 +422,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   stripeWebhookSecret: undefined,
   renewalIntervalMs: 0,
   shutdownTimeoutMs: 30_000,
+  heavyConcurrency: undefined,
+  heavyQueue: undefined,
+  redisUrl: undefined,
+  redisKeyPrefix: 'pfahlplaner-test:',
   ...overrides,
 });

@@ -2,6 +2,7 @@ import { buildApp } from '#app/app';
 import { loadConfig } from '#app/config';
 import { openDatabase } from '#app/db/database';
 import { systemClock } from '#app/lib/clock';
+import { redactRedisUrl } from '#app/lib/rate-limiter-redis';
 import { seedDemo, shouldSeedDemo } from '#app/modules/seed/demo-seed';
 
 /** Entry point: config → database (migrated) → demo seed → app → listen; closes everything on a signal. */
@@ -61,7 +62,7 @@ const main = async () => {
     }
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
-      `Pfahlplaner ${config.version} on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'}; mail: ${config.smtpUrl ? 'SMTP' : `outbox, see ${config.apiBase}/dev/outbox/view/`})`,
+      `Pfahlplaner ${config.version} on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'}; sign-in limits: ${config.redisUrl ? `Redis ${redactRedisUrl(config.redisUrl)}` : 'database'}; mail: ${config.smtpUrl ? 'SMTP' : `outbox, see ${config.apiBase}/dev/outbox/view/`})`,
     );
   } catch (error) {
     await database.close();

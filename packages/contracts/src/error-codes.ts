@@ -76,6 +76,7 @@ export const ERROR_CODES = [
   'VERSION_CONFLICT',
   'CALC_SERVER_UNREACHABLE',
   'CALCULATION_BUSY',
+  'SERVER_BUSY',
   'CALCULATION_MISSING',
   'CALCULATION_STALE',
   'CALCULATION_ENGINE_CHANGED',
@@ -185,6 +186,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CALC_SERVER_UNREACHABLE: 'Error: There is a connection error. Please switch to another server.',
   CALCULATION_BUSY:
     'Error: the server is calculating many projects at the moment; please try again in a few seconds',
+  SERVER_BUSY:
+    'Error: the server is answering many large requests at the moment; please try again in a few seconds',
   CALCULATION_MISSING: 'Error: the project has not been calculated yet',
   CALCULATION_STALE: 'Error: the project was changed after its calculation; please calculate again',
   CALCULATION_ENGINE_CHANGED:
@@ -259,6 +262,7 @@ export const ERROR_HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   PLAN_PROJECT_LIMIT: 403,
   CALC_SERVER_UNREACHABLE: 503,
   CALCULATION_BUSY: 503,
+  SERVER_BUSY: 503,
   EMAIL_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/database';
 
 /**
@@ -34,4 +35,17 @@ export const withJobLock = async <T>(
     if (rows[0]?.got !== true) return { ran: false as const };
     return { ran: true as const, value: await fn() };
   });
+};
+
+/**
+ * Takes the two-key advisory lock (`lockClass`, hashtext(`key`)) for the rest of the transaction `tx`: a
+ * decision on `key` (a rate limit, a code for an address) waits for every other one on the same key, on this
+ * instance or another. Classes: 7041 rate limits (ADR 0175), 7042 one-time codes (issue 17).
+ */
+export const lockKeyForTransaction = async (
+  tx: { execute: (query: SQL) => Promise<unknown> },
+  lockClass: number,
+  key: string,
+): Promise<void> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${lockClass}::int, hashtext(${key}))`);
 };

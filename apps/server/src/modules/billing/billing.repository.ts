@@ -14,6 +14,8 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
+import { lockKeyForTransaction } from '#app/db/advisory-lock';
+import { newestEmailCode } from '#app/modules/billing/company-email-codes';
 import type { Db } from '#app/db/database';
 import {
   companies,
@@ -466,22 +468,16 @@ export const billingRepository = (db: Db) => ({
     return rows.length > 0;
   },
 
-  latestEmailCode: async (
-    userId: number,
-    email: string,
-  ): Promise<CompanyEmailCodeRow | undefined> =>
-    (
-      await db
-        .select()
-        .from(companyEmailCodes)
-        .where(and(eq(companyEmailCodes.user_id, userId), eq(companyEmailCodes.email, email)))
-        .orderBy(desc(companyEmailCodes.id))
-        .limit(1)
-    )[0],
+  latestEmailCode: (userId: number, email: string) => newestEmailCode(db, userId, email),
 
-  /** A new code replaces the user's earlier codes (of every address). */
-  replaceEmailCode: async (values: typeof companyEmailCodes.$inferInsert): Promise<void> => {
+  /** Replaces the user's codes (every address); `allow` decides under a lock on the user (issue 17). */
+  replaceEmailCode: async (
+    values: typeof companyEmailCodes.$inferInsert,
+    allow?: (latest?: CompanyEmailCodeRow) => void,
+  ): Promise<void> => {
     await db.transaction(async (tx) => {
+      await lockKeyForTransaction(tx, 7042, `company-email:${values.user_id}`);
+      allow?.(await newestEmailCode(tx, values.user_id, values.email));
       await tx.delete(companyEmailCodes).where(eq(companyEmailCodes.user_id, values.user_id));
       await tx.insert(companyEmailCodes).values(values);
     });

@@ -56,10 +56,11 @@ export const companyEmailService = (deps: CompanyEmailDeps) => {
       assertUpgrader(auth);
       await throttle(email, ip);
       const now = clock.now();
-      assertResendAllowed(await billing.latestEmailCode(auth.userId, email), now);
       const user = await deps.users.findById(auth.userId);
       const { code, ...stored } = newCode(deps.otpKey, now);
-      await billing.replaceEmailCode({ user_id: auth.userId, email, ...stored });
+      await billing.replaceEmailCode({ user_id: auth.userId, email, ...stored }, (latest) =>
+        assertResendAllowed(latest, now),
+      );
       await deps.mailer.send(
         companyEmailMail({
           to: email,

@@ -69,6 +69,7 @@ export const filesRoutes = (
     '/v1/companies/:companyId/projects/:projectId/pdf/',
     {
       onRequest: authenticate,
+      config: { heavy: 'files' },
       schema: {
         tags: ['files'],
         summary:
@@ -91,6 +92,7 @@ export const filesRoutes = (
     '/v1/companies/:companyId/projects/:projectId/xlsx/',
     {
       onRequest: authenticate,
+      config: { heavy: 'files' },
       schema: {
         tags: ['files'],
         summary:
@@ -115,6 +117,7 @@ export const filesRoutes = (
     '/v1/companies/:companyId/projects/:projectId/xml/',
     {
       onRequest: authenticate,
+      config: { heavy: 'files' },
       schema: {
         tags: ['files'],
         summary:

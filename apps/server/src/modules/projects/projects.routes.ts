@@ -153,6 +153,7 @@ export const projectsRoutes = (
     `${BASE}/:projectId/`,
     {
       onRequest: authenticate,
+      config: { heavy: 'detail' },
       schema: {
         tags,
         summary: 'Project with its workbook and calculation state',
@@ -286,6 +287,7 @@ export const projectsRoutes = (
     `${BASE}/:projectId/calculate/`,
     {
       onRequest: authenticate,
+      config: { heavy: 'calculate' },
       schema: {
         tags,
         summary:
@@ -312,6 +314,7 @@ export const projectsRoutes = (
     `${BASE}/:projectId/calculation/`,
     {
       onRequest: authenticate,
+      config: { heavy: 'detail' },
       schema: {
         tags,
         summary: 'The last stored calculation (also when stale), or null',
@@ -334,6 +337,7 @@ export const projectsRoutes = (
     `${BASE}/:projectId/calculation/piles/:index/`,
     {
       onRequest: authenticate,
+      config: { heavy: 'calculate' },
       schema: {
         tags,
         summary:

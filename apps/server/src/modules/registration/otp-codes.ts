@@ -75,17 +75,20 @@ export const otpCodes = (deps: { otp: OtpRepository; clock: Clock; otpKey: Uint8
       supersedes?: number | undefined;
     }): Promise<string> => {
       const now = clock.now();
-      assertResendAllowed(await otp.latest(args.email, args.purpose), now);
-      const window = await otp.sendsInWindow(args.email, now);
-      if (window.sends >= OTP_DAILY_LIMIT) {
-        throw new AppError('OTP_DAILY_LIMIT', {
-          headers: retryAfter(window.until.getTime(), now.getTime()),
-        });
-      }
       const { code, ...stored } = newCode(deps.otpKey, now, args.validMs);
+      // The rules decide inside the store's transaction, under the address's lock (issue 17): of parallel
+      // requests exactly one passes the resend interval.
       await otp.store(
         { email: args.email, purpose: args.purpose, ...stored, payload: args.payload ?? null },
         { replace: args.replace, supersedes: args.supersedes },
+        ({ latest, window }) => {
+          assertResendAllowed(latest, now);
+          if (window.sends >= OTP_DAILY_LIMIT) {
+            throw new AppError('OTP_DAILY_LIMIT', {
+              headers: retryAfter(window.until.getTime(), now.getTime()),
+            });
+          }
+        },
       );
       return code;
     },

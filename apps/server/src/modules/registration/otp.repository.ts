@@ -1,4 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { lockKeyForTransaction } from '#app/db/advisory-lock';
+import type { Tx } from '#app/db/company-lock';
 import type { Db } from '#app/db/database';
 import type { OtpPayload } from '#app/db/schema/auth';
 import { otpCodes } from '#app/db/schema/index';
@@ -10,6 +12,48 @@ export type CodePurpose = OtpPurpose | 'email_change';
 
 /** The window of the daily cap of mailed codes per address (docs/security.md "One-time codes"). */
 export const OTP_SENDS_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Class of the two-key advisory locks under which a code for one address is issued (the second key is
+ * hashtext(email)); the rate limiter uses 7041 (ADR 0175).
+ */
+const ISSUE_LOCK_CLASS = 7042;
+
+/** What the rules of a new code look at, read under the address's lock (see `store`). */
+export type IssueState = {
+  /** The newest code of the purpose (resend interval). */
+  latest: OtpRow | undefined;
+  /** Codes mailed to the address in the running 24-hour window (daily cap). */
+  window: { sends: number; until: Date };
+};
+
+/** Codes mailed to `email` (every purpose) in the running 24-hour window, and when that window ends. */
+const sendsInWindow = async (
+  db: Db | Tx,
+  email: string,
+  now: Date,
+): Promise<{ sends: number; until: Date }> => {
+  const rows = await db
+    .select({ purpose: otpCodes.purpose, sends: otpCodes.sends, since: otpCodes.sends_since })
+    .from(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.email, email),
+        gt(otpCodes.sends_since, new Date(now.getTime() - OTP_SENDS_WINDOW_MS)),
+      ),
+    );
+  // Rows of one purpose carry the count of the rows they replaced, so only the newest of each counts.
+  const byWindow = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.purpose}@${r.since.getTime()}`;
+    byWindow.set(key, Math.max(byWindow.get(key) ?? 0, r.sends));
+  }
+  const first = Math.min(...rows.map((r) => r.since.getTime()), now.getTime());
+  return {
+    sends: [...byWindow.values()].reduce((a, b) => a + b, 0),
+    until: new Date(first + OTP_SENDS_WINDOW_MS),
+  };
+};
 
 /** Outcome of one code check; `payload` of the matching code on success. */
 export type CodeCheck =
@@ -52,34 +96,17 @@ export const otpRepository = (db: Db) => ({
     )[0],
 
   /** Codes mailed to `email` (every purpose) in the running 24-hour window, and when that window ends. */
-  sendsInWindow: async (email: string, now: Date): Promise<{ sends: number; until: Date }> => {
-    const rows = await db
-      .select({ purpose: otpCodes.purpose, sends: otpCodes.sends, since: otpCodes.sends_since })
-      .from(otpCodes)
-      .where(
-        and(
-          eq(otpCodes.email, email),
-          gt(otpCodes.sends_since, new Date(now.getTime() - OTP_SENDS_WINDOW_MS)),
-        ),
-      );
-    // Rows of one purpose carry the count of the rows they replaced, so only the newest of each counts.
-    const byWindow = new Map<string, number>();
-    for (const r of rows) {
-      const key = `${r.purpose}@${r.since.getTime()}`;
-      byWindow.set(key, Math.max(byWindow.get(key) ?? 0, r.sends));
-    }
-    const first = Math.min(...rows.map((r) => r.since.getTime()), now.getTime());
-    return {
-      sends: [...byWindow.values()].reduce((a, b) => a + b, 0),
-      until: new Date(first + OTP_SENDS_WINDOW_MS),
-    };
-  },
+  sendsInWindow: (email: string, now: Date) => sendsInWindow(db, email, now),
 
   /**
    * Stores a new code. `replace`: it replaces every earlier code of the same e-mail and purpose (reset,
    * invitation, e-mail change); otherwise it is added next to the live ones (sign-up: each step 1 keeps its
    * own code and candidate, issue 19) and replaces only the row `supersedes` (a resent sign-up code). The count of the daily cap is carried over from the newest earlier row
    * of the purpose while its window runs.
+   *
+   * `allow` decides whether the code may be issued (resend interval, daily cap; it throws to refuse) from
+   * what it reads in the same transaction, under a lock on the address: parallel requests for one address
+   * decide one after the other, each seeing the codes the ones before it stored (issue 17).
    */
   store: async (
     values: {
@@ -91,16 +118,23 @@ export const otpRepository = (db: Db) => ({
       payload?: OtpPayload | null;
     },
     mode: { replace: boolean; supersedes?: number | undefined },
+    allow?: (state: IssueState) => void,
   ): Promise<void> => {
     await db.transaction(async (tx) => {
+      await lockKeyForTransaction(tx, ISSUE_LOCK_CLASS, values.email);
       const [previous] = await tx
-        .select({ sends: otpCodes.sends, since: otpCodes.sends_since })
+        .select()
         .from(otpCodes)
         .where(and(eq(otpCodes.email, values.email), eq(otpCodes.purpose, values.purpose)))
         .orderBy(desc(otpCodes.id))
         .limit(1);
+      allow?.({
+        latest: previous,
+        window: await sendsInWindow(tx, values.email, values.created_at),
+      });
+      const since = previous?.sends_since;
       const windowRuns =
-        previous && values.created_at.getTime() - previous.since.getTime() < OTP_SENDS_WINDOW_MS;
+        since !== undefined && values.created_at.getTime() - since.getTime() < OTP_SENDS_WINDOW_MS;
       if (mode.replace) {
         await tx
           .delete(otpCodes)
@@ -110,8 +144,8 @@ export const otpRepository = (db: Db) => ({
       }
       await tx.insert(otpCodes).values({
         ...values,
-        sends: windowRuns ? previous.sends + 1 : 1,
-        sends_since: windowRuns ? previous.since : values.created_at,
+        sends: windowRuns ? previous!.sends + 1 : 1,
+        sends_since: windowRuns ? since : values.created_at,
       });
     });
   },

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#app/db/schema/index';
 import type { TestApp } from '#app/test/test-app';
-import { createTestApp, databases, json, mailsTo, PASSWORD, uniqueEmail } from '#app/test/test-app';
+import {
+  createTestApp,
+  databases,
+  json,
+  mailsTo,
+  PASSWORD,
+  signUp,
+  uniqueEmail,
+} from '#app/test/test-app';
 
 /**
  * Parallel sign-ups with one e-mail (issue 17: four parallel step-1 calls gave one 201 and three 500s,
@@ -16,7 +24,10 @@ import { createTestApp, databases, json, mailsTo, PASSWORD, uniqueEmail } from '
 describe.each(databases)('parallel sign-ups on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // The per-address request limit (20 in 15 minutes) must not take part: the resend rule is under test.
+    t = await createTestApp(kind, {
+      rateLimits: { otpPerAccount: { limit: 1000, windowMs: 15 * 60_000 } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -60,5 +71,53 @@ describe.each(databases)('parallel sign-ups on %s', (kind) => {
     }
     expect(created.length + refused.length).toBe(N);
     expect(await mailsTo(t, email)).toHaveLength(created.length);
+  });
+
+  /**
+   * One new code per minute (ADR 0032) under parallel requests (issue 17): the resend rule decides in the
+   * transaction that stores the code, under a lock on the address, so of 20 parallel resends exactly one
+   * mails a code; the others are 429 OTP_RESEND_TOO_SOON with Retry-After.
+   */
+  const resendInParallel = async (email: string) => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('POST', '/api/v1/otp/resend-otp/', { ip: `10.4.0.${i + 1}`, body: { email } }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array<number>(19).fill(429)]);
+    for (const r of answers.filter((a) => a.statusCode === 429)) {
+      expect(json(r).error?.code).toBe('OTP_RESEND_TOO_SOON');
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  };
+
+  it('20 parallel resends of a pending sign-up mail exactly one new code', async () => {
+    const email = uniqueEmail('resend-signup');
+    const step1 = await t.call('POST', '/api/v1/users/register/', {
+      ip: '10.4.1.1',
+      body: {
+        step: 1,
+        full_name: 'Erika Muster',
+        email,
+        phone: '+49 30 123456',
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        accept_terms: true,
+      },
+    });
+    expect(step1.statusCode).toBe(201);
+    expect(await mailsTo(t, email)).toHaveLength(1);
+    t.clock.advance(61_000);
+    await resendInParallel(email);
+    expect(await mailsTo(t, email)).toHaveLength(2);
+  });
+
+  it('20 parallel resends for an active account mail exactly one reset code', async () => {
+    const owner = await signUp(t, uniqueEmail('resend-active'), 'Firma Parallel');
+    const before = (await mailsTo(t, owner.email)).length;
+    t.clock.advance(61_000);
+    await resendInParallel(owner.email);
+    expect(await mailsTo(t, owner.email)).toHaveLength(before + 1);
   });
 });

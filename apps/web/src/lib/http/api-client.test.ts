@@ -178,6 +178,7 @@ describe('createApiClient', () => {
       baseUrl: '/api',
       store,
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      sleep: () => Promise.resolve(),
     });
     const networkError = (await offline.request('/x/').catch((e: unknown) => e)) as ApiError;
     expect(networkError.status).toBe(0);
@@ -205,5 +206,81 @@ describe('isAccessTokenStale', () => {
     expect(isAccessTokenStale(jwt(NOW / 1000 + 29), NOW)).toBe(true);
     expect(isAccessTokenStale(jwt(NOW / 1000 + 120), NOW)).toBe(false);
     expect(isAccessTokenStale('opaque', NOW)).toBe(false);
+  });
+
+  describe('one retry of a GET (ADR 0185)', () => {
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return Promise.resolve();
+    };
+    const failing = (answers: (() => Response)[]) => {
+      let i = 0;
+      return vi.fn<typeof globalThis.fetch>(() => {
+        const next = answers[Math.min(i, answers.length - 1)]!;
+        i += 1;
+        return new Promise<Response>((resolve) => resolve(next()));
+      });
+    };
+    const networkError = (): Response => {
+      throw new TypeError('Failed to fetch');
+    };
+    const busy = (retryAfter?: string) => () =>
+      new Response(
+        JSON.stringify({
+          status_code: 0,
+          status_message: 'busy',
+          data: null,
+          error: { code: 'SERVER_BUSY', details: [] },
+        }),
+        { status: 503, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
+      );
+
+    it('asks a GET once more after a network error and answers the second answer', async () => {
+      waits.length = 0;
+      const { store } = memoryStore(fresh, 'r1');
+      const fetch = failing([networkError, () => ok({ id: 7 })]);
+      const api = createApiClient({ baseUrl: '/api', store, fetch, now: () => NOW, sleep });
+      const result = await api.request<{ id: number }>('/v1/x/', { auth: true });
+      expect(result.data).toEqual({ id: 7 });
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(waits).toEqual([1000]);
+    });
+
+    it('waits for Retry-After of a 503 (within bounds), and gives up after the second 503', async () => {
+      waits.length = 0;
+      const { store } = memoryStore(fresh, 'r1');
+      const fetch = failing([busy('2'), busy('60')]);
+      const api = createApiClient({ baseUrl: '/api', store, fetch, now: () => NOW, sleep });
+      const error = await api.request('/v1/x/', { auth: true }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(503);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(waits).toEqual([2000]);
+    });
+
+    it('never repeats a write, and does not retry other failures', async () => {
+      waits.length = 0;
+      const { store } = memoryStore(fresh, 'r1');
+      const post = failing([networkError, () => ok(1)]);
+      const api = createApiClient({ baseUrl: '/api', store, fetch: post, now: () => NOW, sleep });
+      await expect(api.request('/v1/x/', { auth: true, body: { a: 1 } })).rejects.toBeInstanceOf(
+        ApiError,
+      );
+      expect(post).toHaveBeenCalledTimes(1);
+      const notFound = failing([
+        () => json(404, { status_code: 0, status_message: 'x', data: null }),
+      ]);
+      const api2 = createApiClient({
+        baseUrl: '/api',
+        store,
+        fetch: notFound,
+        now: () => NOW,
+        sleep,
+      });
+      await expect(api2.request('/v1/x/', { auth: true })).rejects.toBeInstanceOf(ApiError);
+      expect(notFound).toHaveBeenCalledTimes(1);
+      expect(waits).toEqual([]);
+    });
   });
 });

@@ -26,7 +26,39 @@ export type ApiClientOptions = {
   now?: () => number;
   /** Called once the session is gone, so the app can route to /login. */
   onSessionExpired?: () => void;
+  /** Waits before the one retry of a GET (tests pass one that does not wait). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
+
+/**
+ * A GET answered by a network error (the instance behind the proxy died, the connection broke), 502 or 503
+ * (no instance, or a busy one) is asked once more (ADR 0185): GETs change nothing, and on PostgreSQL a
+ * calculation asked again joins the durable job that another instance finishes (ADR 0176). The wait is the
+ * answer's Retry-After, at least RETRY_MIN_MS and at most RETRY_MAX_MS; writes are never repeated.
+ */
+export const RETRY_MIN_MS = 500;
+export const RETRY_MAX_MS = 5000;
+const RETRY_STATUSES = new Set([502, 503]);
+
+const retryDelayMs = (response: Response | null): number => {
+  const seconds = Number(response?.headers.get('retry-after'));
+  const ms = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+  return Math.min(RETRY_MAX_MS, Math.max(RETRY_MIN_MS, ms));
+};
+
+const sleepFor = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
 
 /** Path of the refresh route under API_BASE (the product's route is literally `/api/token/refresh/`). */
 export const REFRESH_PATH = '/api/token/refresh/';
@@ -66,6 +98,7 @@ export const createApiClient = ({
   fetch: fetchImpl,
   now = Date.now,
   onSessionExpired,
+  sleep = sleepFor,
 }: ApiClientOptions) => {
   const doFetch =
     fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -101,6 +134,25 @@ export const createApiClient = ({
     }
   };
 
+  /** `send`, and for a GET one more time after a network error, 502 or 503 (see RETRY_STATUSES). */
+  const sendOnceMore = async (
+    path: string,
+    options: RequestOptions,
+    accessToken: string | null,
+  ): Promise<Response> => {
+    const isGet = (options.method ?? (options.body !== undefined ? 'POST' : 'GET')) === 'GET';
+    if (!isGet) return send(path, options, accessToken);
+    let first: Response | null = null;
+    try {
+      first = await send(path, options, accessToken);
+      if (!RETRY_STATUSES.has(first.status)) return first;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error; // aborted by the caller
+    }
+    await sleep(retryDelayMs(first), options.signal);
+    return send(path, options, accessToken);
+  };
+
   const expireSession = (): never => {
     store.clear();
     onSessionExpired?.();
@@ -132,11 +184,11 @@ export const createApiClient = ({
 
   const request = async <T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> => {
     let token = options.auth ? await accessTokenForCall() : null;
-    let response = await send(path, options, token);
+    let response = await sendOnceMore(path, options, token);
     if (options.auth && response.status === 401) {
       // The token was revoked or expired in flight: refresh once and repeat the call.
       token = await refresh();
-      response = await send(path, options, token);
+      response = await sendOnceMore(path, options, token);
       if (response.status === 401) {
         const envelope = await readEnvelope(response);
         store.clear();
