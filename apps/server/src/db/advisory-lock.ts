@@ -40,7 +40,7 @@ export const withJobLock = async <T>(
 /**
  * Takes the two-key advisory lock (`lockClass`, hashtext(`key`)) for the rest of the transaction `tx`: a
  * decision on `key` (a rate limit, a code for an address) waits for every other one on the same key, on this
- * instance or another. Classes: 7041 rate limits (ADR 0175), 7042 one-time codes (issue 17).
+ * instance or another. Classes: 7041 rate limits (ADR 0175), 7042 one-time codes (parallel resends must not pass the limit).
  */
 export const lockKeyForTransaction = async (
   tx: { execute: (query: SQL) => Promise<unknown> },

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#app/config';
 import { openEmbedded } from '#app/db/database';
 
-// Issue 19 item 9: files in DATA_DIR were created world-writable (PGlite writes its initial files 0666).
+// docs/security.md (other local users): files in DATA_DIR were created world-writable (PGlite writes its initial files 0666).
 // The data directory is 0700 and nothing below it has group or other permissions.
 const allEntries = (root: string): string[] =>
   readdirSync(root, { recursive: true, encoding: 'utf8' }).map((p) => path.join(root, p));

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * DATA_DIR holds the database (password hashes, projects), the JWT secret and the lock file: nobody but the
- * server's own user may read or write it (issue 19). The directory is created 0700 (and set to 0700 when it
+ * server's own user may read or write it (docs/security.md). The directory is created 0700 (and set to 0700 when it
  * exists already, e.g. created by an earlier version).
  */
 export const ensurePrivateDir = (dir: string): void => {

@@ -72,7 +72,7 @@ export const openEmbedded = async (dataDir: string): Promise<Database> => {
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
     try {
       const database = await usePglite(client, release);
-      restrictTree(dataDir); // no group/other access to the database files (issue 19)
+      restrictTree(dataDir); // no group/other access to the database files (docs/security.md)
       return database;
     } catch (error) {
       await client.close();

@@ -20,7 +20,7 @@ export const assertOwnCompany = (auth: AuthContext, companyId: number | null | u
 const denied = (role: Role): AppError =>
   new AppError(role === 'Guest' ? 'GUEST_READ_ONLY' : 'FORBIDDEN');
 
-/** Role check inside the caller's own company: 403 FORBIDDEN (unchanged since issue 3). */
+/** Role check inside the caller's own company: 403 FORBIDDEN, as from the start (ADR 0049). */
 export const assertRole = (auth: AuthContext, allowed: readonly Role[]): void => {
   if (!allowed.includes(auth.role)) throw new AppError('FORBIDDEN');
 };

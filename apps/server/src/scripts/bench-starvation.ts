@@ -1,4 +1,4 @@
-// Bench (run by `npm run bench`, bench/starvation.ts). No starvation (issue 17): 50 concurrent clients for 20 s on the detail of a calculated 200-load-point
+// Bench (run by `npm run bench`, bench/starvation.ts). No starvation (ADR 0171): 50 concurrent clients for 20 s on the detail of a calculated 200-load-point
 // project while one client keeps asking a light route (the calculation-server list: authentication, i.e. one
 // query of the user, nothing else) — on PostgreSQL (TEST_DATABASE_URL, else skipped) and on PGlite, each with
 // the compiled server (`apps/server/dist/server.mjs`, built first) in its own process. Prints requests/s and

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '#app/test/test-app';
 import { createTestApp, databases, signUp } from '#app/test/test-app';
 
-/** Item 8 of issue 19: CSP, HSTS behind https, and no caching of API answers (ADR 0119). */
+/** CSP, HSTS behind https, and no caching of API answers (ADR 0119). */
 describe.each(databases)('security headers (%s)', (kind) => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'pp-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>x</title>');

@@ -5,7 +5,7 @@ import type { TestApp } from '#app/test/test-app';
 import { createTestApp, databases } from '#app/test/test-app';
 
 /**
- * Item 6 of issue 19: a failed database query must not put its parameters into the log. The review saw an
+ * ADR 0116: a failed database query must not put its parameters into the log. The review saw an
  * argon2 hash, an e-mail address and a phone number there. Here a CHECK constraint added behind the
  * app's back makes the sign-up insert fail for real; PostgreSQL then reports the query with its parameters
  * (Drizzle's message) and the whole failing row (the error's `detail`).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '#app/config';
 
-/** Start settings that make a production server unsafe are refused (issue 19, items 5–7; ADR 0115–0117). */
+/** Start settings that make a production server unsafe are refused (ADR 0115–0117). */
 const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/pfahlplaner-config-test' };
 const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_live_def456' };
 const smtp = { SMTP_URL: 'smtp://127.0.0.1:2525' };

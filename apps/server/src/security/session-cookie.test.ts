@@ -5,7 +5,7 @@ import type { TestApp } from '#app/test/test-app';
 import { createTestApp, databases, json, PASSWORD, signUp } from '#app/test/test-app';
 
 /**
- * Item 8 of issue 19: the web client's refresh token is an HttpOnly, SameSite=Strict cookie scoped to the
+ * The web client's refresh token is an HttpOnly, SameSite=Strict cookie scoped to the
  * refresh route, set by the server (ADR 0118); API clients keep the JSON refresh token.
  */
 const pair = (res: LightMyRequestResponse) => json(res).data as TokenPair;

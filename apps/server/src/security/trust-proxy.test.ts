@@ -4,7 +4,7 @@ import type { TestApp } from '#app/test/test-app';
 import { createTestApp, databases, uniqueEmail } from '#app/test/test-app';
 
 /**
- * Item 7 of issue 19: behind one proxy (`TRUST_PROXY=1`) the client address is the right-most
+ * ADR 0117: behind one proxy (`TRUST_PROXY=1`) the client address is the right-most
  * X-Forwarded-For entry, the one the proxy appended. A client that sends its own X-Forwarded-For header
  * with a different left-most address every time must still count against the same per-address limit.
  */

@@ -13,7 +13,7 @@ import {
 import { timestamptz } from './columns';
 import { users } from './tenants';
 
-/** What a sign-up code applies when it is used: the password and contact data of that step 1 (issue 19). */
+/** What a sign-up code applies when it is used: the password and contact data of that step 1 (ADR 0110). */
 export type SignupCandidate = { password_hash: string; full_name: string; phone: string };
 /** A requested change of the sign-in address, applied when the code mailed to `new_email` is entered. */
 export type EmailChangeRequest = { new_email: string; requested_by: number };

@@ -470,7 +470,7 @@ export const billingRepository = (db: Db) => ({
 
   latestEmailCode: (userId: number, email: string) => newestEmailCode(db, userId, email),
 
-  /** Replaces the user's codes (every address); `allow` decides under a lock on the user (issue 17). */
+  /** Replaces the user's codes (every address); `allow` decides under a lock on the user (parallel requests must not pass it). */
   replaceEmailCode: async (
     values: typeof companyEmailCodes.$inferInsert,
     allow?: (latest?: CompanyEmailCodeRow) => void,

@@ -493,7 +493,7 @@ describe.each(databases)('subscription, company e-mail and upgrade on %s', (kind
       expect(json(late).error?.details[0]?.code).toBe('COMPANY_EMAIL_NOT_VERIFIED');
     });
 
-    it("takes the Owner's own login address as verified, without a second code (issue 20)", async () => {
+    it("takes the Owner's own login address as verified, without a second code (the sign-up code verified it)", async () => {
       const owner = await signUp(t);
       // the address was verified with the sign-up code; before, this answered COMPANY_EMAIL_NOT_VERIFIED
       const res = await upgrade(owner, upgradeBody(owner.email.toUpperCase()));

@@ -3,7 +3,7 @@ import type { Mail } from '#app/modules/mail/mailer';
 import { noticeMail } from '#app/modules/mail/notice-mail';
 import { codeMail } from '#app/modules/mail/otp-mail';
 
-// Mails of a change of the sign-in address (issue 19): the code to the new address, notices to the old one.
+// Mails of a change of the sign-in address (ADR 0112): the code to the new address, notices to the old one.
 const TEXTS = {
   de: {
     greeting: (name: string) => (name ? `Hallo ${name},` : 'Hallo,'),

@@ -52,7 +52,7 @@ const emailError = (code: 'EMAIL_TAKEN' | 'EMAIL_UNCHANGED') =>
   new AppError(code, { details: [{ path: 'new_email', code }] });
 
 /**
- * Change of the sign-in address (issue 19, ADR 0112): a code goes to the new address, the old one gets a
+ * Change of the sign-in address (ADR 0112): a code goes to the new address, the old one gets a
  * notice; only the user whose address it is can enter the code (signed in); then every session ends.
  */
 export const emailChangeService = (deps: Deps) => {

@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from '#app/test/test-app';
 
-// Issue 19 item 3: a change of the sign-in address needs the current password (one's own), takes effect only
+// ADR 0112: a change of the sign-in address needs the current password (one's own), takes effect only
 // when the code mailed to the new address is entered by the user, notifies the old address and ends every
 // session. The mails go through the development outbox (the real mailer of a server without SMTP_URL).
 const OWN = '/api/v1/user/me/email-change/';

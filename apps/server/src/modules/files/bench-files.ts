@@ -1,5 +1,5 @@
-// File routes through the real API (issue 6): a server process on loopback with a fresh embedded database.
-// Prints timings; asserts nothing. Targets from the issue: Excel import of 2,000 rows < 2 s, PDF of 200
+// File routes through the real API (bench/files.ts): a server process on loopback with a fresh embedded database.
+// Prints timings; asserts nothing. Targets (docs/benchmarks.md): Excel import of 2,000 rows < 2 s, PDF of 200
 // load points < 10 s. Started by bench/files.ts (`npm run bench`) in its own process for the `#app/*` imports.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Excel import of a 12,000-row workbook (issue 19 item 4, ADR 0120): file size, unpacked size, time and
+// Excel import of a 12,000-row workbook (ADR 0120): file size, unpacked size, time and
 // memory, read in-process and through the server's worker reader (heap and time limits). 12,000 rows is
 // the sheet limit (SHEET_LIMITS.maxRows); the unpacked size is what the zip guard's cap is set from.
 // Prints numbers only; asserts nothing. Started by bench/xlsx-import.ts (`npm run bench`) in its own

@@ -8,7 +8,7 @@ import type { SignedIn, TestApp } from '#app/test/test-app';
 import { createTestApp, databases, json, signUp } from '#app/test/test-app';
 
 /**
- * Issue 20 item 4 (ADR 0121): Excel export → import into a new project changes nothing — every setting
+ * ADR 0121: Excel export → import into a new project changes nothing — every setting
  * (each one set away from its default here), the project number and address, load points, profiles, load
  * cases, and therefore the calculation results. Before, the Excel file carried no settings: the new
  * project got the defaults (step width 1 → 0.1 m, allowed settlement 2.5 → 2 cm, lateral design on →
@@ -155,7 +155,7 @@ describe.each(databases)('Excel export → import on %s', (kind) => {
     }
     expect(after.calculation.stale).toBe(false);
     // The length search tries L = MindestPfahllaenge + k · Schrittweite (engine required-length.ts,
-    // calculation-reference §2.6): with the file's step of 1 m every found length is 3.6 m + whole
+    // docs/sources/engine.md §E2.6): with the file's step of 1 m every found length is 3.6 m + whole
     // metres; with the default 0.1 m (what the import used to give) lengths such as 7.30 m appear.
     const { MindestPfahllaenge: lmin, Schrittweite: step } = after.workbook.settings;
     expect([lmin, step]).toEqual([3.6, 1]);

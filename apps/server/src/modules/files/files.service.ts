@@ -141,7 +141,7 @@ const withoutVersion = (workbook: Loose): Loose => {
 
 /**
  * PDF report, Excel and XML export, the sample file, and the import with preview, apply and undo
- * (issue 6). Access, tenant, role and version checks are the projects service's; this service adds the
+ * (docs/files.md). Access, tenant, role and version checks are the projects service's; this service adds the
  * file checks (type by extension and content, size) and keeps the workbook before an import for undo.
  */
 export const filesService = (deps: Deps) => {

@@ -287,7 +287,7 @@ describe.each(databases)('file routes on %s', (kind) => {
       expect((await download(owner, project.id, 'pdf/?lang=de')).statusCode).toBe(200);
     });
 
-    it('prints the detail the reader chose: summary by default, named load points or all (issue 21)', async () => {
+    it('prints the detail the reader chose: summary by default, named load points or all (ADR 0151)', async () => {
       const project = await withExample(owner, 'Bericht Umfang');
       await calculate(owner, project.id);
       const textOf = (bytes: Buffer) =>

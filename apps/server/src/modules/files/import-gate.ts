@@ -1,7 +1,7 @@
 import { AppError } from '#app/lib/app-error';
 
 /**
- * One import per user at a time (issue 19, ADR 0120): a second import of the same user while the first
+ * One import per user at a time (ADR 0120): a second import of the same user while the first
  * still runs → 429 IMPORT_IN_PROGRESS. Per server process, like the Excel reader's worker limit.
  */
 export const createImportGate = () => {

@@ -8,7 +8,7 @@ import type { SignedIn, TestApp } from '#app/test/test-app';
 import { addColleague, createTestApp, databases, json, signUp } from '#app/test/test-app';
 
 /**
- * Issue 19 item 4 (ADR 0120): an Excel import must not stall the server. The file is read in a worker
+ * ADR 0120: an Excel import must not stall the server. The file is read in a worker
  * thread with heap and time limits; anything unpacking beyond 32 MiB is refused by the zip guard before
  * any parser sees it; one import per user at a time; at most `maxConcurrent` reads per process.
  */

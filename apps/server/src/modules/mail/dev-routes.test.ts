@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '#app/test/test-app';
 import { createTestApp, json, LOCAL_IP, signUp } from '#app/test/test-app';
 
-// Issue 19 item 1: the development helpers (mail outbox) answer only requests from this machine and never in
+// ADR 0113: the development helpers (mail outbox) answer only requests from this machine and never in
 // production; the unauthenticated licence route of the browser tests is gone (support route with its token).
 const OUTBOX = ['/api/dev/outbox/', '/api/dev/outbox/view/'];
 

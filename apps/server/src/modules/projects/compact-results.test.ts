@@ -16,7 +16,7 @@ import {
 
 /**
  * Compact stored results, the on-demand detail of one load point and the cached project detail
- * (issue 23, ADR 0170, ADR 0171).
+ * (ADR 0170, ADR 0171).
  */
 describe.each(databases)('compact results and the cached detail on %s', (kind) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { PROJECT_NAME_MAX } from '@pfahlplaner/contracts';
 import { describe, expect, it } from 'vitest';
 import { copyName } from './projects.service';
 
-describe('copyName (issue 20 item 10)', () => {
+describe('copyName (ADR 0048)', () => {
   it('adds the suffix to a short name', () => {
     expect(copyName('Brücke Nord', new Set())).toBe('Brücke Nord (Kopie)');
     expect(copyName('Brücke Nord', new Set(['brücke nord (kopie)']))).toBe('Brücke Nord (Kopie 2)');

@@ -72,7 +72,7 @@ export const toCalculationInfo = (meta: CalcMeta, currentHash: string): Calculat
 
 /**
  * "Name (Kopie)", "Name (Kopie 2)", … — the first free name of at most 40 characters. A name too long for
- * the suffix is shortened at a word boundary with "…", never mid-word (issue 20); a single long word is cut.
+ * the suffix is shortened at a word boundary with "…", never mid-word, so the reader sees the cut; a single long word is cut.
  */
 export const copyName = (name: string, taken: Set<string>): string => {
   for (let n = 1; ; n += 1) {

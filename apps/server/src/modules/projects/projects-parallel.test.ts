@@ -7,7 +7,7 @@ import type { TestApp } from '#app/test/test-app';
 import { createTestApp, databases, json, signUp } from '#app/test/test-app';
 
 /**
- * Limits that hold under parallel requests (issue 17): the Free plan's one project and the unique project
+ * Limits that hold under parallel requests (docs/permissions.md): the Free plan's one project and the unique project
  * name are decided in the transaction that inserts (company row locked), so parallel requests are counted
  * one after the other; the layer limit is checked on each whole workbook before its version-checked write.
  * Expected counts follow from the limits alone.

@@ -134,7 +134,7 @@ export const projectsRepository = (db: Db) => {
       pageSize: number;
     }): Promise<{ rows: SummaryRow[]; count: number }> => {
       const conditions = [eq(projects.company_id, args.companyId)];
-      // the search finds a project by its name or its number (issue 20)
+      // the search finds a project by its name or its number (engineers quote either)
       if (args.search !== '') {
         const pattern = likePattern(args.search);
         conditions.push(or(ilike(projects.name, pattern), ilike(projects.number, pattern))!);

@@ -196,7 +196,7 @@ describe.each(databases)('project routes on %s', (kind) => {
       expect(wildcard.count).toBe(0);
     });
 
-    it('finds a project by its number too (issue 20)', async () => {
+    it('finds a project by its number too', async () => {
       const other = await signUp(t, uniqueEmail('nummer'), 'Nummer GmbH');
       await setPlan(other.companyId, 'Trial');
       await create(other, 'Widerlager', { number: 'P-2026-0417' });
@@ -867,7 +867,7 @@ describe.each(databases)('project routes on %s', (kind) => {
           body: { project_ids: [long.id] },
         }),
       ).data.results;
-      // shortened with "…" so the reader sees the cut (copyName, issue 20)
+      // shortened with "…" so the reader sees the cut (copyName, ADR 0048)
       expect(res[0].name).toBe(`${'L'.repeat(31)}… (Kopie)`);
     });
 

@@ -25,7 +25,7 @@ import { sha256 } from '#app/lib/secrets';
 import { zodErrorMap } from '#app/lib/validation';
 import type { FullProjectResult } from '#app/modules/calculation/run-calculation';
 
-/** Free plan: the length iteration step (`Schrittweite`) must be at least 1.0 m (issue 5). */
+/** Free plan: the length iteration step (`Schrittweite`) must be at least 1.0 m (ADR 0048, docs/permissions.md). */
 export const FREE_PLAN_MIN_STEP_WIDTH = FREE_PLAN_MIN_STEP_WIDTH_M;
 
 /** The stored document: a workbook without `version` (the version lives in the project row). */

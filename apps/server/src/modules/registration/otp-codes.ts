@@ -76,7 +76,7 @@ export const otpCodes = (deps: { otp: OtpRepository; clock: Clock; otpKey: Uint8
     }): Promise<string> => {
       const now = clock.now();
       const { code, ...stored } = newCode(deps.otpKey, now, args.validMs);
-      // The rules decide inside the store's transaction, under the address's lock (issue 17): of parallel
+      // The rules decide inside the store's transaction, under the address's lock: of parallel
       // requests exactly one passes the resend interval.
       await otp.store(
         { email: args.email, purpose: args.purpose, ...stored, payload: args.payload ?? null },

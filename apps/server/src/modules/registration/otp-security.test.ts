@@ -7,7 +7,7 @@ import { OTP_DAILY_LIMIT, OTP_MAX_WRONG_TRIES } from '#app/modules/registration/
 import type { TestApp } from '#app/test/test-app';
 import { createTestApp, databases, json, readOtp, signUp, uniqueEmail } from '#app/test/test-app';
 
-// Issue 19 item 2 (a second sign-up must not take over a pending account) and item 9 (one atomic code
+// ADR 0110 (a second sign-up must not take over a pending account) and ADR 0111 (one atomic code
 // check, a daily cap of mailed codes per address).
 const VICTIM_PASSWORD = 'Victim#2026';
 const ATTACKER_PASSWORD = 'Attacker#2026';

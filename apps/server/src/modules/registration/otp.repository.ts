@@ -101,12 +101,12 @@ export const otpRepository = (db: Db) => ({
   /**
    * Stores a new code. `replace`: it replaces every earlier code of the same e-mail and purpose (reset,
    * invitation, e-mail change); otherwise it is added next to the live ones (sign-up: each step 1 keeps its
-   * own code and candidate, issue 19) and replaces only the row `supersedes` (a resent sign-up code). The count of the daily cap is carried over from the newest earlier row
+   * own code and candidate, ADR 0110) and replaces only the row `supersedes` (a resent sign-up code). The count of the daily cap is carried over from the newest earlier row
    * of the purpose while its window runs.
    *
    * `allow` decides whether the code may be issued (resend interval, daily cap; it throws to refuse) from
    * what it reads in the same transaction, under a lock on the address: parallel requests for one address
-   * decide one after the other, each seeing the codes the ones before it stored (issue 17).
+   * decide one after the other, each seeing the codes the ones before it stored (parallel resends must not pass the limit).
    */
   store: async (
     values: {

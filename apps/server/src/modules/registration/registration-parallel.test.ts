@@ -13,7 +13,7 @@ import {
 } from '#app/test/test-app';
 
 /**
- * Parallel sign-ups with one e-mail (issue 17: four parallel step-1 calls gave one 201 and three 500s,
+ * Parallel sign-ups with one e-mail (before the fix, four parallel step-1 calls gave one 201 and three 500s,
  * then a generic 409 CONFLICT). The unique key on users.email decides: exactly one account. A request that
  * lost the insert to a parallel one is 409 EMAIL_TAKEN, like a parallel invitation of the address. A request
  * that started after the winner had inserted sees a pending account and resends its code, which the test
@@ -74,7 +74,7 @@ describe.each(databases)('parallel sign-ups on %s', (kind) => {
   });
 
   /**
-   * One new code per minute (ADR 0032) under parallel requests (issue 17): the resend rule decides in the
+   * One new code per minute (ADR 0032) under parallel requests: the resend rule decides in the
    * transaction that stores the code, under a lock on the address, so of 20 parallel resends exactly one
    * mails a code; the others are 429 OTP_RESEND_TOO_SOON with Retry-After.
    */

@@ -130,10 +130,10 @@ export const registrationService = (deps: Deps) => {
         phone: input.phone,
         password_hash: await hashPassword(input.password),
       };
-      // A pending account is not changed here (issue 19): the candidate travels with its code and is
+      // A pending account is not changed here (ADR 0110): the candidate travels with its code and is
       // applied only when that code is entered, so a second step 1 cannot set the password of the first.
       // A parallel step 1 for the same address may win the unique key between the lookup and the
-      // insert: that request made the account and mails its code, this one is EMAIL_TAKEN (issue 17).
+      // insert: that request made the account and mails its code, this one is EMAIL_TAKEN (docs/security.md).
       const user =
         existing ??
         (await users
