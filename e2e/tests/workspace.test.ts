@@ -139,6 +139,12 @@ describe('workspace journey (Free plan)', () => {
     await screenshot(page, 'workspace-projects-empty');
     const projectId = await createProjectInUi(page, 'Brücke Nord');
 
+    // the soil profile first: a load point chooses one of the project's profiles (ADR 0181)
+    await enterSoilProfile(page, '.');
+    await waitSaved(page);
+    await screenshot(page, 'workspace-soil-profile');
+    await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
+
     // typing: one load point cell by cell
     await page.getByTestId('grid-add-row').first().click();
     await typeInto(page, 'piles', 0, 'Pname', '101');
@@ -180,11 +186,7 @@ describe('workspace journey (Free plan)', () => {
       .poll(async () => (await shownCell(page, 'piles', 1, 'SollDurchmesser')).innerText())
       .toBe('1.2');
 
-    await enterSoilProfile(page, '.');
     await waitSaved(page);
-    await screenshot(page, 'workspace-soil-profile');
-
-    await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
     await page.getByTestId('calculate').click();
     await page.getByTestId('calc-state-fresh').waitFor({ timeout: 60_000 });
     await expect

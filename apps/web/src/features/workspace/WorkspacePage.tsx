@@ -36,6 +36,8 @@ import { PileDetailPanel, SettingsDialog, useLivePreview, WorkspaceTour } from '
 import { issueText, type Translator } from './panels/utils/issue-text';
 import { alignPileResults, pileResultRow, rowIssuesOf } from './results';
 import { usePileDetail } from './pile-detail';
+import { useProfileChoices } from './profile-choices';
+import { useStiffnessMarks } from './stiffness-marks';
 import { SaveIndicator } from './SaveIndicator';
 import { useWorkbookStore } from './state/useWorkbookStore';
 import { WorkspaceFileActions } from './WorkspaceFileActions';
@@ -298,6 +300,10 @@ const Workspace = ({
     <CalculationStatusTag mode={mode} info={calc?.info ?? null} untouched={state.revision === 0} />
   );
 
+  const profileChoices = useProfileChoices(doc.soil_profiles);
+  // a missing E_s is found by the server calculation (the preview has no load cases)
+  const layerMarks = useStiffnessMarks(calc?.result ?? null, doc.soil_profiles);
+
   const detailPile = detailRow != null ? doc.piles[detailRow] : undefined;
   const detailProfile = detailPile
     ? (doc.soil_profiles.find((p) => p.name === detailPile.BodenProfil?.trim()) ?? null)
@@ -321,6 +327,7 @@ const Workspace = ({
         height={GRID_HEIGHT}
         showMinimap={showMinimap}
         tourAnchors
+        choices={profileChoices}
       />
       <WorkspaceTour open={tourOpen} onClose={() => setTourOpen(false)} />
     </div>
@@ -504,6 +511,7 @@ const Workspace = ({
                 readOnly={readOnly}
                 errors={errors}
                 gridHeight="calc(100vh - 330px)"
+                layerMarks={layerMarks}
               />
             ),
           },
