@@ -38,6 +38,7 @@ import { alignPileResults, pileResultRow, rowIssuesOf } from './results';
 import { usePileDetail } from './pile-detail';
 import { useProfileChoices } from './profile-choices';
 import { useStiffnessMarks } from './stiffness-marks';
+import { useFirstTour } from './useFirstTour';
 import { SaveIndicator } from './SaveIndicator';
 import { useWorkbookStore } from './state/useWorkbookStore';
 import { WorkspaceFileActions } from './WorkspaceFileActions';
@@ -162,6 +163,12 @@ const Workspace = ({
   const [detailRow, setDetailRow] = useState<number | null>(null);
   const [conflictBusy, setConflictBusy] = useState(false);
   const [showMinimap, setShowMinimap] = useState(() => localStorage.getItem(MINIMAP_KEY) !== '0');
+  const startTour = useCallback(() => {
+    setTab('external');
+    setTourOpen(true);
+  }, []);
+  // a new user's first project: the tour opens by itself, once (ADR 0182)
+  useFirstTour(startTour);
 
   const servers = useQuery({
     queryKey: ['calculation-servers'],
@@ -417,10 +424,7 @@ const Workspace = ({
         <Tooltip title={t('workspace.tour')}>
           <Button
             icon={<Icon name="tour" />}
-            onClick={() => {
-              setTab('external');
-              setTourOpen(true);
-            }}
+            onClick={startTour}
             aria-label={t('workspace.tour')}
             data-testid="tour-start"
           />
