@@ -52,6 +52,16 @@ const resultDecimals = (column: GridColumnSpec): number => {
   }
 };
 
+/**
+ * A column wide enough for its header on two lines (headers wrap between words; a third line was cut,
+ * "Pile diamete…" in English) and for its longest word; text columns for a soil name ("Sand and gravel").
+ */
+const headerWidth = (column: GridColumnSpec): number => {
+  const longestWord = Math.max(...column.label.split(/\s+/).map((word) => word.length));
+  const perLine = Math.max(longestWord, Math.ceil(column.label.length / 2) + 1);
+  return Math.min(170, Math.max(column.field.kind === 'string' ? 130 : 74, perLine * 7.4 + 22));
+};
+
 /** Load-point results kept in view while scrolling sideways: design resistance, utilisation, length. */
 const PINNED_RESULTS = new Set(['R_d', 'EzuR', 'IstLaenge']);
 
@@ -200,14 +210,7 @@ export const useColumnDefs = ({
         headerComponent: HeaderLabel,
         headerComponentParams: { unit: column.unit },
         headerTooltip: column.help || undefined,
-        // wide enough for the header's longest word (headers wrap between words)
-        width: Math.min(
-          170,
-          Math.max(
-            column.field.kind === 'string' ? 110 : 74,
-            Math.max(...column.label.split(/\s+/).map((word) => word.length)) * 7.4 + 22,
-          ),
-        ),
+        width: headerWidth(column),
         pinned: pinOf(entity, column.key),
         cellDataType: false,
       };

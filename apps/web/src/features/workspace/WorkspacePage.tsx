@@ -463,6 +463,7 @@ const Workspace = ({
         onChange={setTab}
         size="small"
         data-tour="tabs"
+        locale={{ dropdownAriaLabel: t('workspace.subTabs.more') }}
         items={[
           {
             key: 'project',
