@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Horizontal overflow of the page and of open dialogs, toolbars on more than one line, and raw codes or colour
- * codes in the visible text (issue 20 items 3, 7, 8). One check for the layout test and the newcomer journey.
+ * Horizontal overflow of the page and of open dialogs, toolbars on more than one line, grid headers cut, values
+ * of the resistance table broken over lines, library labels left in English, and raw codes or colour codes in
+ * the visible text (issue 20 items 3, 7, 8). One check for the layout tests and the newcomer journey.
  */
 export const layoutProblems = async (page: Page): Promise<string[]> =>
   page.evaluate(() => {
@@ -47,6 +48,31 @@ export const layoutProblems = async (page: Page): Promise<string[]> =>
         problems.push(`${bar.className} wraps: items from ${top} to ${lowest}`);
       }
       if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`${bar.className} scrolls sideways`);
+    }
+    // grid headers on at most two lines, none cut ("Pile diamete…" in English, issue 20)
+    for (const label of Array.from(
+      document.querySelectorAll<HTMLElement>('.pp-grid-header__label'),
+    )) {
+      if (label.offsetParent !== null && label.scrollHeight > label.clientHeight + 1) {
+        problems.push(`grid header cut: ${label.textContent}`);
+      }
+    }
+    // a value of the resistance table on one line ("831.5" over "kN" was the label taking the width)
+    for (const cell of Array.from(
+      document.querySelectorAll('[data-testid="resistances"] .ant-descriptions-item-content'),
+    )) {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+      if (lines.size > 1) problems.push(`value wraps: ${cell.textContent}`);
+    }
+    // screen-reader labels the libraries write in English whatever the language
+    for (const element of Array.from(
+      document.querySelectorAll(
+        '[aria-label="Add tab"], [aria-label="remove"], [aria-label="expanded dropdown"], [aria-label="Select all"]',
+      ),
+    )) {
+      problems.push(`untranslated label: ${element.getAttribute('aria-label')}`);
     }
     // no raw code or identifier in the text a person reads (CURVE_RULE_UNVERIFIED, profileBottom, toe-layer)
     const text = document.body.innerText;

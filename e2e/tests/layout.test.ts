@@ -223,4 +223,66 @@ describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
       await context.close();
     },
   );
+
+  it(
+    'shows the first project in English at 1280, 1440 and 1920 px without German words, cut headers or overflow',
+    { timeout: 300_000 },
+    async () => {
+      const context = await newContext(browser, baseURL, 1280, 720);
+      const page = await context.newPage();
+      await signIn(page, demo.email, demo.password);
+      await page.getByTestId('lang-en').click();
+      await page.getByTestId('decimal-point').click();
+      await page.goto(`/projects/${projectId}`);
+      await page.getByTestId('workspace').waitFor();
+      await page.getByTestId('calculate').click();
+      await page.getByTestId('calc-state-fresh').waitFor({ timeout: 60_000 });
+      const found: Record<string, string[]> = {};
+      const look = async (name: string) => {
+        for (const [width, height] of SIZES) {
+          await page.setViewportSize({ width, height });
+          await page.waitForTimeout(400);
+          await screenshot(page, `layout-en-${width}-${name}`);
+          found[`${name} at ${width}`] = [
+            ...(await layoutProblems(page)),
+            ...(await germanOnScreen(page)),
+          ];
+        }
+      };
+      await look('grid');
+      await page.getByRole('tab', { name: 'Soil profile', exact: true }).click();
+      // a selected block shows its size in the toolbar ("2 × 3 cells selected"): the toolbar keeps one line
+      await (await shownCell(page, 'layers', 0, 'endKote')).click();
+      await page.keyboard.press('Shift+ArrowDown');
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.getByTestId('grid-range-size').first().waitFor();
+      await look('soil');
+      await page.getByRole('tab', { name: 'External Load Capacity', exact: true }).click();
+      await page.getByTestId('row-detail').first().click();
+      await page.getByTestId('curve-R').waitFor();
+      await look('pile-detail');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('pile-detail').waitFor({ state: 'detached' });
+      await page.getByTestId('settings-button').click();
+      await page.getByTestId('settings-group-general').waitFor();
+      await look('settings-dialog');
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));
+      await context.close();
+    },
+  );
 });
+
+/**
+ * German words of the interface (not of the project's data: soil names such as "Kies und Sand" are the
+ * engineer's) in the visible text and the screen-reader labels of an English screen.
+ */
+const germanOnScreen = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const words =
+      /\b(Zeilen?|Speichern|Gespeichert|Berechnen|Einstellungen|Lastpunkte?|Ergebnisse|Hinweise|Schicht|Bitte|eingeben|Abbrechen|Löschen|Rückgängig|Wiederholen|Spalten|Übernehmen|anlegen|nicht|wählen|Projekte|markiert|Bodenprofil|Fußabsetzbarkeit|Eindringungsrelevant|Entfernen)\b/g;
+    const labels = Array.from(document.querySelectorAll('[aria-label], [title]'), (e) =>
+      [e.getAttribute('aria-label'), e.getAttribute('title')].join(' '),
+    );
+    const found = [document.body.innerText, ...labels].join('\n').match(words);
+    return found ? [`German on an English screen: ${[...new Set(found)].join(', ')}`] : [];
+  });

@@ -156,6 +156,14 @@ describe('newcomer journey (issue 20 "done when")', () => {
     const projectId = await createProjectInUi(page, 'Erstes Projekt');
     const step = (name: string) => console.log(`${new Date().toISOString()} newcomer: ${name}`);
     step('project created');
+    // a new user's first project: the guided tour opens by itself (ADR 0182); the newcomer reads it and
+    // closes it
+    const tour = page.locator('.ant-tour');
+    await page.getByTestId('tour-badge').waitFor();
+    expect(await tour.innerText()).toContain('Lastpunkt-Tabelle');
+    await screenshot(page, 'newcomer-tour');
+    await tour.locator('.ant-tour-close').click();
+    await expect.poll(() => tour.isVisible()).toBe(false);
 
     // an empty grid speaks German, and so do its screen-reader labels
     const gridTexts = () =>

@@ -260,7 +260,7 @@ describe('thousands separators (issue 20 item 3)', () => {
 });
 
 describe('stale status (issue 20 item 6)', () => {
-  it('a failed row turns ok when the soil profile arrives (preview) and stays ok after a successful calculation', async () => {
+  it('a failed row turns ok when its soil profile arrives (preview) and stays ok after a successful calculation', async () => {
     const account = await createAccount(baseURL, mailDir, 'status');
     const context = await newContext(browser, baseURL);
     const page = await context.newPage();
@@ -270,9 +270,9 @@ describe('stale status (issue 20 item 6)', () => {
     await page.getByTestId('grid-add-row').first().click();
     await (await shownCell(page, 'piles', 0, 'Pname')).click();
     await pasteTsv(page, PILE_ROW);
-    await expect.poll(() => text(page, 'piles', 0, 'BodenProfil')).toBe('BP 1');
-    // no profile "BP 1" yet: the preview marks the row as failed; an edit of the row redraws it while
-    // failed, so the row itself carries the failed tint
+    await expect.poll(() => text(page, 'piles', 0, 'Pname')).toBe('101');
+    // no soil profile yet (a load point names only an existing one, ADR 0181): the preview marks the row
+    // as failed; an edit of the row redraws it while failed, so the row itself carries the failed tint
     await page.getByTestId('row-failed').first().waitFor();
     await typeInto(page, 'piles', 0, 'SollDurchmesser', '1');
     await expect
@@ -288,6 +288,7 @@ describe('stale status (issue 20 item 6)', () => {
       2,
     );
     await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
+    await typeInto(page, 'piles', 0, 'BodenProfil', 'BP 1');
     // the preview follows the soil-profile change: a result and no failure marker
     await expect.poll(() => text(page, 'piles', 0, 'R_d'), { timeout: 20_000 }).not.toBe('');
     await expect.poll(() => page.getByTestId('row-failed').count()).toBe(0);
@@ -308,7 +309,7 @@ describe('stale status (issue 20 item 6)', () => {
   });
 });
 
-/** One load point as Excel copies it (visible default input columns, decimal point). */
+/** One load point as Excel copies it (visible default input columns, decimal point), no soil profile yet. */
 const PILE_ROW = [
   '101',
   'bp',
@@ -321,7 +322,7 @@ const PILE_ROW = [
   '0.9',
   '800',
   '1100',
-  'BP 1',
+  '',
   '3',
   '3',
   '100',

@@ -139,6 +139,12 @@ describe('workspace journey (Free plan)', () => {
     await screenshot(page, 'workspace-projects-empty');
     const projectId = await createProjectInUi(page, 'Brücke Nord');
 
+    // the soil profile first: a load point chooses one of the project's profiles (ADR 0181)
+    await enterSoilProfile(page, '.');
+    await waitSaved(page);
+    await screenshot(page, 'workspace-soil-profile');
+    await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
+
     // typing: one load point cell by cell
     await page.getByTestId('grid-add-row').first().click();
     await typeInto(page, 'piles', 0, 'Pname', '101');
@@ -180,11 +186,7 @@ describe('workspace journey (Free plan)', () => {
       .poll(async () => (await shownCell(page, 'piles', 1, 'SollDurchmesser')).innerText())
       .toBe('1.2');
 
-    await enterSoilProfile(page, '.');
     await waitSaved(page);
-    await screenshot(page, 'workspace-soil-profile');
-
-    await page.getByRole('tab', { name: 'Äußere Tragfähigkeit' }).click();
     await page.getByTestId('calculate').click();
     await page.getByTestId('calc-state-fresh').waitFor({ timeout: 60_000 });
     await expect
@@ -379,6 +381,62 @@ describe('save conflict with two browser windows', () => {
 });
 
 describe('guided tour of the load-point table', () => {
+  it("opens by itself on a new user's first project, explains the two layer flags, and never again once closed (ADR 0182)", async () => {
+    const account = await createAccount(baseURL, mailDir, 'ersttour', { tour: true });
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await signIn(page, account.email, account.password);
+    const projectId = await createProjectInUi(page, 'Erste Tour');
+    const badge = page.getByTestId('tour-badge');
+    const tour = page.locator('.ant-tour');
+    await expect.poll(() => badge.innerText()).toBe('1 / 7');
+    await tour.getByText('Lastpunkt-Tabelle').waitFor();
+    for (let step = 1; step < 7; step += 1) {
+      await tour.getByRole('button', { name: 'Weiter' }).click();
+    }
+    await expect.poll(() => badge.innerText()).toBe('7 / 7');
+    // the two switches of a soil layer, named as their columns are
+    const last = await tour.innerText();
+    expect(last).toContain('„Fußabsetzbarkeit“ – der Pfahlfuß darf in dieser Schicht stehen');
+    expect(last).toContain('„Eindringungsrelevant“ – die Einbindung in diese Schicht zählt');
+    // closed (not finished): remembered for this user on the server
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tour.isVisible()).toBe(false);
+    const { token } = await apiLogin(baseURL, account.email, account.password);
+    const me = (await (
+      await fetch(`${baseURL}/api/v1/user/me/`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: { tour_seen: boolean } };
+    expect(me.data.tour_seen).toBe(true);
+
+    // back to the project, and in another browser: the workspace opens without the tour
+    const frames = (p: typeof page) =>
+      p.evaluate(
+        () =>
+          new Promise((done) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
+          ),
+      );
+    // (the tour would open once the server's answer about the user is in: wait for it, then two frames)
+    const meAnswer = (p: typeof page) => p.waitForResponse((r) => r.url().endsWith('/user/me/'));
+    let answered = meAnswer(page);
+    await page.reload();
+    await page.getByTestId('workspace').waitFor();
+    await answered;
+    await frames(page);
+    expect(await tour.isVisible()).toBe(false);
+    const other = await newContext(browser, baseURL);
+    const second = await other.newPage();
+    await signIn(second, account.email, account.password);
+    answered = meAnswer(second);
+    await second.goto(`/projects/${projectId}`);
+    await second.getByTestId('workspace').waitFor();
+    await answered;
+    await frames(second);
+    expect(await second.locator('.ant-tour').isVisible()).toBe(false);
+    await other.close();
+    await context.close();
+  });
+
   it('walks through the steps with a step badge in German and in English', async () => {
     const account = await createAccount(baseURL, mailDir, 'tour');
     const context = await newContext(browser, baseURL);

@@ -189,6 +189,11 @@ export const UserSchema = z.object({
   phone: z.string(),
   role: z.enum(ROLES),
   company: CompanySchema,
+  /**
+   * True once the workspace's guided tour has opened by itself for this user (on the first project they
+   * open; POST user/me/tour-seen/); the tour then opens only from its button (ADR 0182).
+   */
+  tour_seen: z.boolean(),
 });
 
 export const TokenPairSchema = z.object({

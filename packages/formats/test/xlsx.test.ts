@@ -128,6 +128,18 @@ describe('xlsx: our export', () => {
     ).toEqual([['INVALID_TYPE', 'Pfahlplaner-Einstellungen', row, 'B']]);
   });
 
+  it('refuses a load point naming no soil profile at its cell, keeping the name (ADR 0181)', async () => {
+    const workbook = exampleWorkbook();
+    const piles = workbook.piles.map((p, i) => (i === 1 ? { ...p, BodenProfil: 'BP 9' } : p));
+    const back = await readWorkbookXlsx(await writeWorkbookXlsx({ ...workbook, piles }));
+    const refused = back.issues.filter((i) => i.params.rule === 'UNKNOWN_SOIL_PROFILE');
+    // row 1 holds the headers, row 2 the units: the second load point is on row 4
+    expect(refused.map((i) => [i.severity, i.code, i.sheet, i.row])).toEqual([
+      ['error', 'INVALID_VALUE', 'Pfahltabelle', 4],
+    ]);
+    expect(back.workbook.piles[1]!.BodenProfil).toBe('BP 9');
+  });
+
   it('has the predecessor layout, a unit row and result sheets', async () => {
     const workbook = exampleWorkbook();
     const bytes = await writeWorkbookXlsx(workbook, resultOf(workbook), 'de');

@@ -126,7 +126,7 @@ describe('missing soil stiffness E_s (ADR 0144)', () => {
     // pile +150 … +138: loam (+151…+145) and sand (+145…+130); the marl below the toe is not named
     expect(issue).toMatchObject({
       severity: 'error',
-      params: { profile: 'BP 1', layers: '1 (Lehm), 2 (Sand)', count: 2 },
+      params: { profile: 'BP 1', layers: '1 (Lehm), 2 (Sand)', count: 2, layerNumbers: '1,2' },
     });
     expect(row.wOben).toBeNull();
     expect(row.issues.some((x) => x.code === 'LATERAL_NO_SOIL_SUPPORT')).toBe(false);
@@ -141,7 +141,7 @@ describe('missing soil stiffness E_s (ADR 0144)', () => {
     expect(row.issues.find((x) => x.code.startsWith('LOADCASE_SOIL_STIFFNESS'))).toMatchObject({
       code: 'LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING',
       severity: 'warning',
-      params: { layers: '1 (Lehm)', count: 1 },
+      params: { layers: '1 (Lehm)', count: 1, layerNumbers: '1' },
     });
     expect(row.wOben).not.toBeNull();
   });
@@ -153,7 +153,10 @@ describe('missing soil stiffness E_s (ADR 0144)', () => {
       [0, 0],
     ]);
     // from +144 (inside the sand) to the toe +138: only the sand beds the pile
-    expect(stiffnessInputIssue(p.soil_profiles[0]!, 144, 138)?.params.layers).toBe('2 (Sand)');
+    expect(stiffnessInputIssue(p.soil_profiles[0]!, 144, 138)?.params).toMatchObject({
+      layers: '2 (Sand)',
+      layerNumbers: '2',
+    });
     // the loam's E_s bottom = 5 counts: from +150 the loam beds, the sand does not
     expect(stiffnessInputIssue(p.soil_profiles[0]!, 150, 138)?.code).toBe(
       'LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING',

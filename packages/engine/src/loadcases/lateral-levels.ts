@@ -106,7 +106,13 @@ export const stiffnessInputIssue = (
       return kind === '' ? `${index + 1}` : `${index + 1} (${kind})`;
     })
     .join(', ');
-  const params = { profile: profile.name, layers: names, count: missing.length };
+  // `layerNumbers`: the same layers as 1-based numbers ("1,3"), so that the workspace can mark their E_s cells
+  const params = {
+    profile: profile.name,
+    layers: names,
+    count: missing.length,
+    layerNumbers: missing.map(({ index }) => index + 1).join(','),
+  };
   return missing.length === bedding.length
     ? structuralIssue('LOADCASE_SOIL_STIFFNESS_MISSING', 'error', params)
     : structuralIssue('LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING', 'warning', params);

@@ -85,6 +85,11 @@ export const users = pgTable(
     /** Raised on password change/reset: access tokens of an older version stop working at once. */
     token_version: integer('token_version').notNull().default(0),
     last_login_at: timestamptz('last_login_at'),
+    /**
+     * When the workspace's guided tour opened by itself for this user (once, on the first project they open;
+     * ADR 0182). Null: not yet. Users who existed before the tour opened by itself count as having seen it.
+     */
+    tour_seen_at: timestamptz('tour_seen_at'),
     created_date: timestamptz('created_date').notNull().defaultNow(),
     modified_date: timestamptz('modified_date').notNull().defaultNow(),
     created_by: integer('created_by').references((): AnyPgColumn => users.id, {

@@ -33,4 +33,5 @@ export const toUserView = (apiBase: string, { user, company, logoSha }: UserWith
   phone: user.phone,
   role: roleOf(user.role),
   company: toCompanyView(apiBase, company, logoSha),
+  tour_seen: user.tour_seen_at !== null,
 });

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@pfahlplaner/contracts';
 import type { Db } from '#app/db/database';
 import { companies, companyLogos, users } from '#app/db/schema/index';
@@ -48,6 +48,14 @@ export const usersRepository = (db: Db) => ({
     values: Partial<typeof users.$inferInsert>,
   ): Promise<UserRow | undefined> =>
     (await db.update(users).set(values).where(eq(users.id, id)).returning())[0],
+
+  /** Records the first time the guided tour opened by itself (a later call keeps the first time). */
+  markTourSeen: async (id: number, now: Date): Promise<void> => {
+    await db
+      .update(users)
+      .set({ tour_seen_at: now })
+      .where(and(eq(users.id, id), isNull(users.tour_seen_at)));
+  },
 
   /** New password hash; raising token_version ends every access token issued before. */
   setPassword: async (id: number, passwordHash: string, now: Date): Promise<void> => {

@@ -33,6 +33,21 @@ export const usersRoutes = (
     async (request) => ok(await users.me(requireAuth(request)), 'Success'),
   );
 
+  app.post(
+    '/v1/user/me/tour-seen/',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['users'],
+        summary:
+          'The guided tour of the workspace opened by itself for the signed-in user: it does not open by itself again',
+        security: bearer,
+        response: responses(200, UserSchema, [401]),
+      },
+    },
+    async (request) => ok(await users.markTourSeen(requireAuth(request)), 'Success'),
+  );
+
   app.put(
     '/v1/user/:userId/update-info/',
     {

@@ -44,6 +44,15 @@ export const usersService = (deps: Deps) => {
     me: (auth: AuthContext): Promise<User> => view(auth.userId),
 
     /**
+     * POST /v1/user/me/tour-seen/: the guided tour opened by itself for the signed-in user; it does not
+     * again (ADR 0182). Only oneself: the route has no user id.
+     */
+    markTourSeen: async (auth: AuthContext): Promise<User> => {
+      await users.markTourSeen(auth.userId, clock.now());
+      return view(auth.userId);
+    },
+
+    /**
      * PUT /v1/user/{userId}/update-info/: oneself always; Owner, Admin and Manager also users of a lower role
      * in their company.
      */

@@ -40,6 +40,33 @@ describe.each(databases)('user routes on %s', (kind) => {
     });
   });
 
+  describe('POST /v1/user/me/tour-seen/ (ADR 0182)', () => {
+    it('a new user has not seen the tour; after the call the login and me/ say so, for that user only', async () => {
+      const u = await signUp(t);
+      const colleague = await addColleague(t, u.companyId, 'Guest');
+      const me = async (token: string): Promise<unknown> =>
+        json(await t.call('GET', '/api/v1/user/me/', { token })).data.tour_seen;
+      expect(await me(u.access)).toBe(false);
+      const res = await t.call('POST', '/api/v1/user/me/tour-seen/', { token: u.access });
+      expect(res.statusCode).toBe(200);
+      expect(json(res).data).toMatchObject({ id: u.userId, tour_seen: true });
+      // a second call changes nothing; a colleague (any role, here a Guest) is still new
+      expect(
+        (await t.call('POST', '/api/v1/user/me/tour-seen/', { token: u.access })).statusCode,
+      ).toBe(200);
+      expect(await me(u.access)).toBe(true);
+      expect(await me(colleague.access)).toBe(false);
+      const login = await t.call('POST', '/api/v1/auth/login/', {
+        body: { email: u.email, password: PASSWORD },
+      });
+      expect(json(login).data.user.tour_seen).toBe(true);
+    });
+
+    it('requires a token', async () => {
+      expect((await t.call('POST', '/api/v1/user/me/tour-seen/')).statusCode).toBe(401);
+    });
+  });
+
   describe('PUT /v1/user/{userId}/update-info/', () => {
     const url = (id: number) => `/api/v1/user/${id}/update-info/`;
 

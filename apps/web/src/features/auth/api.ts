@@ -38,6 +38,8 @@ export const authApi = {
     confirm_password: string;
   }) => api.request<unknown>('/v1/otp/reset-password/', { method: 'POST', body }),
   me: () => api.request<User>('/v1/user/me/', { auth: true }),
+  /** The guided tour opened by itself: it does not again for this user (ADR 0182). */
+  tourSeen: () => api.request<User>('/v1/user/me/tour-seen/', { method: 'POST', auth: true }),
   termsUrl: () => api.request<{ url: string }>('/general/api/getTermConditionURL/'),
   backendVersion: () => api.request<{ version: string }>('/general/api/getBackendVersion/'),
   countries: () => api.request<Country[]>('/companies/api/getListCountries/'),

@@ -18,6 +18,7 @@ import { usePreferences } from '../preferences/usePreferences';
 import type { GridTarget, WorkbookAction } from '../workspace/state/workbook-reducer';
 import { gridTheme } from './ag-grid-setup';
 import { parseCellInput, validateCellValue } from './cell-value';
+import type { ColumnChoices } from './choices';
 import { buildColumnModel, type GridColumnSpec } from './column-model';
 import { GridToolbar } from './GridToolbar';
 import {
@@ -67,7 +68,14 @@ export type CatalogueGridProps = {
   showMinimap?: boolean;
   /** Puts the tour anchors (data-tour) on this grid's controls. */
   tourAnchors?: boolean;
+  /** Columns naming a row elsewhere (`BodenProfil`): the names they may take, chosen from a list. */
+  choices?: ColumnChoices;
+  /** Problems the calculation found in single cells (a missing E_s), by `cellKey(row, key)`. */
+  cellIssues?: ReadonlyMap<string, RowIssue>;
 };
+
+const NO_CHOICES: ColumnChoices = {};
+const NO_CELL_ISSUES: ReadonlyMap<string, RowIssue> = new Map();
 
 // Grid options that are objects or functions are module constants: AG Grid React hands every changed prop
 // to the grid, and a new `selectionColumnDef` object on each render (e.g. on every viewport change while
@@ -125,6 +133,8 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   storageKey,
   showMinimap = true,
   tourAnchors = false,
+  choices = NO_CHOICES,
+  cellIssues = NO_CELL_ISSUES,
 }: CatalogueGridProps) {
   const { i18n } = useTranslation();
   const { language, decimalSeparator } = usePreferences();
@@ -161,8 +171,20 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       resultMode,
       rowIssues,
       pathPrefix,
+      choices,
+      cellIssues,
     }),
-    [errors, emptyErrors, inputErrors, resultRows, resultMode, rowIssues, pathPrefix],
+    [
+      errors,
+      emptyErrors,
+      inputErrors,
+      resultRows,
+      resultMode,
+      rowIssues,
+      pathPrefix,
+      choices,
+      cellIssues,
+    ],
   );
   const context = useRef(gridContext);
   useLayoutEffect(() => {
@@ -184,8 +206,11 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     [rows, wrappers],
   );
 
+  // which columns are chosen from a list: a new list of names changes the context, not the columns
+  const choiceKeys = Object.keys(choices).join('|');
   const columnDefs = useColumnDefs({
     entity,
+    choiceKeys,
     visibleColumns,
     columnIndex,
     decimalSeparator,
@@ -224,7 +249,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   // class rules and tooltips of all rendered cells; a forced refresh re-rendered every cell (ADR 0060).
   useEffect(() => {
     apiRef.current?.refreshCells();
-  }, [resultRows, resultMode, rowIssues, errors]);
+  }, [resultRows, resultMode, rowIssues, errors, choices, cellIssues]);
 
   const edit = useCallback(
     (edits: { row: number; key: string; value: unknown }[], rowCount?: number) => {
@@ -246,6 +271,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     selection,
     inputErrors,
     inputErrorText,
+    choices: () => context.current.choices,
     edit,
     isEditing,
   });
@@ -258,13 +284,11 @@ export const CatalogueGrid = memo(function CatalogueGrid({
       if (!column || column.isResult) return;
       let value: unknown = event.newValue;
       if (typeof value === 'string' || (value == null && column.field.kind !== 'enum')) {
-        const parsed = parseCellInput(
-          column,
-          typeof value === 'string' ? value : '',
-          decimalSeparator,
-        );
+        const typed = typeof value === 'string' ? value : '';
+        const names = context.current.choices[key];
+        const parsed = parseCellInput(column, typed, decimalSeparator, names);
         if (!parsed.ok) {
-          const text = inputErrorText(parsed.error);
+          const text = inputErrorText(parsed.error, { text: typed, choices: names });
           inputErrors.set(cellKey(row, key), text);
           void message.error({ content: text, key: 'grid-input' });
           apiRef.current?.refreshCells({
@@ -291,6 +315,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     selection,
     clearCells: clipboard.clearCells,
     dispatch,
+    opensOnEnter: (key) => key in choices,
   });
 
   const onCellFocused = (event: CellFocusedEvent<GridRow>) => {

@@ -3,6 +3,7 @@ import {
   CheckboxEditorModule,
   ClientSideRowModelModule,
   ColumnAutoSizeModule,
+  CustomEditorModule,
   LocaleModule,
   ModuleRegistry,
   RenderApiModule,
@@ -22,6 +23,8 @@ ModuleRegistry.registerModules([
   TextEditorModule,
   SelectEditorModule,
   CheckboxEditorModule,
+  // our own editors: the soil-profile list (ChoiceCellEditor)
+  CustomEditorModule,
   CellStyleModule,
   RowStyleModule,
   TooltipModule,

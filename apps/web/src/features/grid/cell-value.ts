@@ -5,6 +5,7 @@ import {
   type DecimalSeparator,
 } from '../../lib/format/number-format';
 import type { GridColumnSpec } from './column-model';
+import { matchChoice } from './choices';
 import { colourCodeOf } from './soil-colours';
 
 /**
@@ -13,10 +14,11 @@ import { colourCodeOf } from './soil-colours';
  * - `grouping`: the group separator outside groups of three (`1.25` with the decimal comma): refused,
  *   never read as a decimal mark (ADR 0140);
  * - `integer`: not a whole number ≥ 0 in an integer column (the predecessor's message);
- * - `number`: not a number at all; `option`: not one of the column's choices; `boolean`: not yes/no.
+ * - `number`: not a number at all; `option`: not one of the column's choices; `boolean`: not yes/no;
+ * - `reference`: names no row of the project that the column refers to (a soil profile, ADR 0181).
  */
 export type CellInputError =
-  'decimalSeparator' | 'grouping' | 'integer' | 'number' | 'option' | 'boolean';
+  'decimalSeparator' | 'grouping' | 'integer' | 'number' | 'option' | 'boolean' | 'reference';
 
 export type CellParse = { ok: true; value: unknown } | { ok: false; error: CellInputError };
 
@@ -44,12 +46,14 @@ const parseNumeric = (field: FieldDef, text: string, separator: DecimalSeparator
  * Text typed into a cell or pasted from Excel → the stored wire value. Empty text clears the cell (null,
  * or the default of a field that cannot be empty).
  * Numbers are read by the one number rule with the user's decimal mark (ADR 0140); stored values are
- * always numbers.
+ * always numbers. With `choices` (a column naming a soil profile) the text must be one of the names
+ * (`matchChoice`), else it is refused (ADR 0181).
  */
 export const parseCellInput = (
   column: Pick<GridColumnSpec, 'field' | 'options'>,
   input: string,
   separator: DecimalSeparator,
+  choices?: readonly string[],
 ): CellParse => {
   const { field } = column;
   const text = input.trim();
@@ -77,9 +81,14 @@ export const parseCellInput = (
       const value = match?.value ?? raw?.value;
       return value === undefined ? { ok: false, error: 'option' } : { ok: true, value };
     }
-    case 'string':
+    case 'string': {
+      if (choices) {
+        const name = matchChoice(choices, text);
+        return name === null ? { ok: false, error: 'reference' } : { ok: true, value: name };
+      }
       // a colour may be pasted as its word ("Hellbraun") or as its code
       return { ok: true, value: (field.format === 'color' && colourCodeOf(text)) || text };
+    }
   }
 };
 

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@pfahlplaner/contracts';
 import type { GridApi } from 'ag-grid-community';
 import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
+import type { ColumnChoices } from './choices';
 
 export type AnyRow = Record<string, unknown>;
 /** A row as AG Grid holds it: the workbook row plus its index. */
@@ -20,6 +21,10 @@ export type GridContext = {
   resultMode: ResultMode;
   rowIssues: readonly (readonly RowIssue[] | undefined)[] | undefined;
   pathPrefix: string;
+  /** The names a reference column may take (`BodenProfil`: the project's soil profiles). */
+  choices: ColumnChoices;
+  /** Problems the calculation found in a cell (a missing E_s), by `cellKey`; shown like invalid cells. */
+  cellIssues: ReadonlyMap<string, RowIssue>;
 };
 
 export type GridApiRef = RefObject<GridApi<GridRow> | null>;

@@ -1,5 +1,6 @@
 import type { DecimalSeparator } from '../../lib/format/number-format';
 import { parseCellInput, type CellInputError } from './cell-value';
+import type { ColumnChoices } from './choices';
 import type { GridColumnSpec } from './column-model';
 import { parseTsv } from './clipboard';
 import { fillBlock } from './range';
@@ -25,7 +26,8 @@ export type PastePlan =
  * stepped over, as in the predecessor) and down; rows beyond the end extend the table (`rowCount` is the
  * length the table needs). With a selected range (`target`: its height and its number of editable
  * columns) a block that fits a whole number of times is repeated to fill it (`fillBlock`).
- * All or nothing: when one cell cannot be read, nothing is applied and every problem is returned.
+ * All or nothing: when one cell cannot be read (a number, or a name that is none of the column's
+ * `choices`), nothing is applied and every problem is returned.
  */
 export const planPaste = (
   text: string,
@@ -34,6 +36,7 @@ export const planPaste = (
   currentRowCount: number,
   separator: DecimalSeparator,
   target?: { height: number; width: number },
+  choices: ColumnChoices = {},
 ): PastePlan => {
   const parsed = parseTsv(text);
   const matrix = target ? fillBlock(parsed, target.height, target.width) : parsed;
@@ -51,7 +54,7 @@ export const planPaste = (
       const column = editable[c];
       if (!column) return; // wider than the table: extra cells have no column to go to
       width = Math.max(width, c + 1);
-      const value = parseCellInput(column, cellText, separator);
+      const value = parseCellInput(column, cellText, separator, choices[column.key]);
       if (value.ok) edits.push({ row, key: column.key, value: value.value });
       else problems.push({ row, key: column.key, text: cellText, error: value.error });
     });

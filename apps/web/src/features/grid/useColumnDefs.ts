@@ -12,10 +12,13 @@ import { isSideLengthCell } from './size-meaning';
 import { errorText } from '../../i18n';
 import { formatNumber, type DecimalSeparator } from '../../lib/format/number-format';
 import { formatCellValue, validateCellValue } from './cell-value';
+import { ChoiceCellEditor } from './ChoiceCellEditor';
+import { isUnknownChoice } from './choices';
 import type { GridColumnSpec } from './column-model';
 import { ColourCell, HeaderLabel, MarkerCell } from './GridCells';
 import { colourChoices, colourName } from './soil-colours';
 import { cellKey, type GridContext, type GridRow, type RowIssue } from './grid-types';
+import { useCellInputErrorText } from './input-error-text';
 import { inRect, isSingleCell, rectOf, type CellRange, type Rect } from './range';
 
 export type GridEntity = 'pile' | 'soilLayer' | 'horizontalLoad';
@@ -47,6 +50,16 @@ const resultDecimals = (column: GridColumnSpec): number => {
     case 'text':
       return 3;
   }
+};
+
+/**
+ * A column wide enough for its header on two lines (headers wrap between words; a third line was cut,
+ * "Pile diamete…" in English) and for its longest word; text columns for a soil name ("Sand and gravel").
+ */
+const headerWidth = (column: GridColumnSpec): number => {
+  const longestWord = Math.max(...column.label.split(/\s+/).map((word) => word.length));
+  const perLine = Math.max(longestWord, Math.ceil(column.label.length / 2) + 1);
+  return Math.min(170, Math.max(column.field.kind === 'string' ? 130 : 74, perLine * 7.4 + 22));
 };
 
 /** Load-point results kept in view while scrolling sideways: design resistance, utilisation, length. */
@@ -104,6 +117,8 @@ export const useRowClassRules = (rowIssues: unknown) =>
 
 type ColumnDefsInput = {
   entity: GridEntity;
+  /** Wire names of the columns chosen from a list of names, joined by `|` (stable between edits). */
+  choiceKeys: string;
   visibleColumns: readonly GridColumnSpec[];
   columnIndex: ReadonlyMap<string, number>;
   decimalSeparator: DecimalSeparator;
@@ -120,6 +135,7 @@ type ColumnDefsInput = {
  */
 export const useColumnDefs = ({
   entity,
+  choiceKeys,
   visibleColumns,
   columnIndex,
   decimalSeparator,
@@ -131,21 +147,36 @@ export const useColumnDefs = ({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const detailLabel = t('entry.grid.detail');
+  const inputErrorText = useCellInputErrorText();
   const cellProblem = useCallback(
     (column: GridColumnSpec, data: GridRow | undefined): string | null => {
       if (!data || column.isResult) return null;
       const ctx = context.current;
       const typed = ctx.inputErrors.get(cellKey(data.__i, column.key));
       if (typed) return typed;
+      // a stored name of no soil profile (imported, or its profile removed): which names there are
+      const names = ctx.choices[column.key];
+      const value = data[column.key];
+      if (names && isUnknownChoice(names, value)) {
+        return inputErrorText('reference', { text: String(value), choices: names });
+      }
       const fromServer = ctx.errors.get(`${ctx.pathPrefix}[${data.__i}].${column.key}`);
       if (fromServer) return errorText(fromServer);
-      const own = validateCellValue(column.field, data[column.key]);
+      const own = validateCellValue(column.field, value);
       return own ? errorText(own) : null;
     },
+    [context, inputErrorText],
+  );
+  /** A problem the calculation found in the cell (a missing E_s): red for an error, amber for a warning. */
+  const cellIssue = useCallback(
+    (column: GridColumnSpec, data: GridRow | undefined): RowIssue | null =>
+      data ? (context.current.cellIssues.get(cellKey(data.__i, column.key)) ?? null) : null,
     [context],
   );
 
+  const chooseHint = t('workspace.grid.choice.cellHint');
   return useMemo((): ColDef<GridRow>[] => {
+    const choiceSet = new Set(choiceKeys.split('|'));
     const marker: ColDef<GridRow> = {
       colId: '__marker',
       headerName: '',
@@ -179,14 +210,7 @@ export const useColumnDefs = ({
         headerComponent: HeaderLabel,
         headerComponentParams: { unit: column.unit },
         headerTooltip: column.help || undefined,
-        // wide enough for the header's longest word (headers wrap between words)
-        width: Math.min(
-          170,
-          Math.max(
-            column.field.kind === 'string' ? 110 : 74,
-            Math.max(...column.label.split(/\s+/).map((word) => word.length)) * 7.4 + 22,
-          ),
-        ),
+        width: headerWidth(column),
         pinned: pinOf(entity, column.key),
         cellDataType: false,
       };
@@ -224,6 +248,18 @@ export const useColumnDefs = ({
           headerClass: 'pp-grid-header--result',
         };
       }
+      // invalid input (red) before what the calculation found in the cell (error red, warning amber)
+      const problemText = (data: GridRow | undefined): string | undefined =>
+        cellProblem(column, data) ?? cellIssue(column, data)?.text;
+      const problemRules = {
+        'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
+          cellProblem(column, params.data) !== null ||
+          cellIssue(column, params.data)?.severity === 'error',
+        'pp-cell--caution': (params: CellClassParams<GridRow>) =>
+          cellProblem(column, params.data) === null &&
+          cellIssue(column, params.data)?.severity === 'warning',
+        ...inRange,
+      };
       const isBoolean = column.field.kind === 'boolean';
       const isEnum = column.field.kind === 'enum';
       if (column.field.kind === 'string' && column.field.format === 'color') {
@@ -240,12 +276,22 @@ export const useColumnDefs = ({
             params: { values: colourChoices(params.value) },
           }),
           tooltipValueGetter: (params: ITooltipParams<GridRow>) =>
-            cellProblem(column, params.data) ?? (name(params) || undefined),
-          cellClassRules: {
-            'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
-              cellProblem(column, params.data) !== null,
-            ...inRange,
-          },
+            problemText(params.data) ?? (name(params) || undefined),
+          cellClassRules: problemRules,
+        };
+      }
+      if (choiceSet.has(column.key)) {
+        // a name of the project's soil profiles, chosen from the list under the cell (ADR 0181)
+        return {
+          ...base,
+          field: column.key,
+          editable: !readOnly,
+          cellEditor: ChoiceCellEditor,
+          valueFormatter: (params: ValueFormatterParams<GridRow>) =>
+            formatCellValue(column, params.value, decimalSeparator),
+          tooltipValueGetter: (params: ITooltipParams<GridRow>) =>
+            problemText(params.data) ?? (readOnly ? undefined : chooseHint),
+          cellClassRules: { 'pp-cell--choice': () => !readOnly, ...problemRules },
         };
       }
       return {
@@ -268,21 +314,19 @@ export const useColumnDefs = ({
           : (params: ValueFormatterParams<GridRow>) =>
               formatCellValue(column, params.value, decimalSeparator),
         tooltipValueGetter: (params: ITooltipParams<GridRow>) =>
-          cellProblem(column, params.data) ??
+          problemText(params.data) ??
           (isEnum && params.value != null
             ? column.options.find((option) => option.value === params.value)?.label
             : isSideLengthCell(entity, column.key, params.data)
               ? t('engineTrust.sideTooltip')
               : undefined),
         cellClassRules: {
-          'pp-cell--invalid': (params: CellClassParams<GridRow>) =>
-            cellProblem(column, params.data) !== null,
+          ...problemRules,
           // precast square piles (c): the value is the side length a (ADR 0130)
           'pp-cell--side': (params: CellClassParams<GridRow>) =>
             isSideLengthCell(entity, column.key, params.data),
           'pp-cell--number': () =>
             column.field.kind === 'number' || column.field.kind === 'integer',
-          ...inRange,
         },
       };
     });
@@ -295,6 +339,9 @@ export const useColumnDefs = ({
     onDetail,
     detailLabel,
     cellProblem,
+    cellIssue,
+    choiceKeys,
+    chooseHint,
     entity,
     getRange,
     t,

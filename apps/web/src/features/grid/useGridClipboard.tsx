@@ -2,9 +2,11 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DecimalSeparator } from '../../lib/format/number-format';
 import { formatCellValue, parseCellInput, type CellInputError } from './cell-value';
+import type { ColumnChoices } from './choices';
 import { toTsv } from './clipboard';
 import type { GridColumnSpec } from './column-model';
 import { cellKey, type AnyRow, type CellAt, type GridApiRef } from './grid-types';
+import type { InputDetail } from './input-error-text';
 import { planPaste } from './paste';
 import { rectHeight } from './range';
 import type { RangeSelection } from './useRangeSelection';
@@ -19,7 +21,9 @@ type ClipboardInput = {
   readOnly: boolean;
   selection: RangeSelection;
   inputErrors: Map<string, string>;
-  inputErrorText: (error: CellInputError) => string;
+  inputErrorText: (error: CellInputError, detail?: InputDetail) => string;
+  /** The names a reference column may take (read at paste time). */
+  choices: () => ColumnChoices;
   edit: (edits: { row: number; key: string; value: unknown }[], rowCount?: number) => void;
   isEditing: () => boolean;
 };
@@ -40,6 +44,7 @@ export const useGridClipboard = ({
   selection,
   inputErrors,
   inputErrorText,
+  choices,
   edit,
   isEditing,
 }: ClipboardInput) => {
@@ -119,6 +124,7 @@ export const useGridClipboard = ({
           width: visibleColumns.slice(rect.left, rect.right + 1).filter((c) => !c.isResult).length,
         }
       : undefined;
+    const names = choices();
     const plan = planPaste(
       text,
       { row: start.row, columnKey: start.key },
@@ -126,12 +132,15 @@ export const useGridClipboard = ({
       rows.length,
       decimalSeparator,
       target,
+      names,
     );
     if (!plan.ok) {
+      const reason = (problem: (typeof plan.problems)[number]) =>
+        inputErrorText(problem.error, { text: problem.text, choices: names[problem.key] });
       // every unreadable cell is marked with its reason until the next accepted edit
       for (const problem of plan.problems) {
         if (problem.row < rows.length) {
-          inputErrors.set(cellKey(problem.row, problem.key), inputErrorText(problem.error));
+          inputErrors.set(cellKey(problem.row, problem.key), reason(problem));
         }
       }
       apiRef.current?.refreshCells({ force: true });
@@ -140,7 +149,7 @@ export const useGridClipboard = ({
           row: problem.row + 1,
           column: columns.find((c) => c.key === problem.key)?.label ?? problem.key,
           text: problem.text,
-          reason: inputErrorText(problem.error),
+          reason: reason(problem),
         }),
       );
       void message.error({

@@ -15,12 +15,15 @@ type KeyboardInput = {
   selection: RangeSelection;
   clearCells: (cells: CellAt[]) => void;
   dispatch: (action: WorkbookAction) => void;
+  /** Columns chosen from a list (a soil profile): Enter opens the list instead of moving down. */
+  opensOnEnter: (key: string) => boolean;
 };
 
 /**
  * The grid's own keys (ADR 0141), in the capture phase before AG Grid: Shift(+Ctrl)+arrows grow the
  * selected rectangle, Ctrl+Home/End move to the first/last cell, Ctrl+A selects every cell (in an
- * editor: its text), Escape/Delete act on the rectangle, Ctrl+Z/Y undo and redo.
+ * editor: its text), Escape/Delete act on the rectangle, Ctrl+Z/Y undo and redo; Enter on a cell chosen
+ * from a list opens the list (elsewhere Enter moves down, as in Excel).
  */
 export const useGridKeyboard = ({
   apiRef,
@@ -32,6 +35,7 @@ export const useGridKeyboard = ({
   selection,
   clearCells,
   dispatch,
+  opensOnEnter,
 }: KeyboardInput) => {
   /** Moves the active cell to the first (Ctrl+Home) or last (Ctrl+End) cell of the grid. */
   const focusCorner = (last: boolean) => {
@@ -67,6 +71,17 @@ export const useGridKeyboard = ({
         event.stopPropagation();
       }
       return;
+    }
+    if (event.key === 'Enter' && !ctrl && !event.shiftKey && !event.altKey && !readOnly) {
+      const api = apiRef.current;
+      const focused = api?.getFocusedCell();
+      const key = focused?.column.getColId();
+      if (api && focused && key && opensOnEnter(key) && !selection.blockRange()) {
+        event.preventDefault();
+        event.stopPropagation();
+        api.startEditingCell({ rowIndex: focused.rowIndex, colKey: key });
+        return;
+      }
     }
     if (ctrl && (event.key === 'Home' || event.key === 'End')) {
       event.preventDefault();

@@ -372,7 +372,14 @@ export const ProjectsPage = () => {
           rowSelection={
             isGuest
               ? undefined
-              : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+              : {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  // antd labels this checkbox "Select all" in every language
+                  getTitleCheckboxProps: () => ({
+                    'aria-label': t('workspace.projects.selectAll'),
+                  }),
+                }
           }
           locale={{
             emptyText: debouncedSearch

@@ -36,6 +36,9 @@ import { PileDetailPanel, SettingsDialog, useLivePreview, WorkspaceTour } from '
 import { issueText, type Translator } from './panels/utils/issue-text';
 import { alignPileResults, pileResultRow, rowIssuesOf } from './results';
 import { usePileDetail } from './pile-detail';
+import { useProfileChoices } from './profile-choices';
+import { useStiffnessMarks } from './stiffness-marks';
+import { useFirstTour } from './useFirstTour';
 import { SaveIndicator } from './SaveIndicator';
 import { useWorkbookStore } from './state/useWorkbookStore';
 import { WorkspaceFileActions } from './WorkspaceFileActions';
@@ -160,6 +163,12 @@ const Workspace = ({
   const [detailRow, setDetailRow] = useState<number | null>(null);
   const [conflictBusy, setConflictBusy] = useState(false);
   const [showMinimap, setShowMinimap] = useState(() => localStorage.getItem(MINIMAP_KEY) !== '0');
+  const startTour = useCallback(() => {
+    setTab('external');
+    setTourOpen(true);
+  }, []);
+  // a new user's first project: the tour opens by itself, once (ADR 0182)
+  useFirstTour(startTour);
 
   const servers = useQuery({
     queryKey: ['calculation-servers'],
@@ -298,6 +307,10 @@ const Workspace = ({
     <CalculationStatusTag mode={mode} info={calc?.info ?? null} untouched={state.revision === 0} />
   );
 
+  const profileChoices = useProfileChoices(doc.soil_profiles);
+  // a missing E_s is found by the server calculation (the preview has no load cases)
+  const layerMarks = useStiffnessMarks(calc?.result ?? null, doc.soil_profiles);
+
   const detailPile = detailRow != null ? doc.piles[detailRow] : undefined;
   const detailProfile = detailPile
     ? (doc.soil_profiles.find((p) => p.name === detailPile.BodenProfil?.trim()) ?? null)
@@ -321,6 +334,7 @@ const Workspace = ({
         height={GRID_HEIGHT}
         showMinimap={showMinimap}
         tourAnchors
+        choices={profileChoices}
       />
       <WorkspaceTour open={tourOpen} onClose={() => setTourOpen(false)} />
     </div>
@@ -410,10 +424,7 @@ const Workspace = ({
         <Tooltip title={t('workspace.tour')}>
           <Button
             icon={<Icon name="tour" />}
-            onClick={() => {
-              setTab('external');
-              setTourOpen(true);
-            }}
+            onClick={startTour}
             aria-label={t('workspace.tour')}
             data-testid="tour-start"
           />
@@ -452,6 +463,7 @@ const Workspace = ({
         onChange={setTab}
         size="small"
         data-tour="tabs"
+        locale={{ dropdownAriaLabel: t('workspace.subTabs.more') }}
         items={[
           {
             key: 'project',
@@ -504,6 +516,7 @@ const Workspace = ({
                 readOnly={readOnly}
                 errors={errors}
                 gridHeight="calc(100vh - 330px)"
+                layerMarks={layerMarks}
               />
             ),
           },

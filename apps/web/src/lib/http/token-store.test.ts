@@ -23,6 +23,7 @@ const user: User = {
     logo: '',
     plan: 'Free',
   },
+  tour_seen: true,
 };
 
 /** The web client's pair: the refresh token travels as the server's HttpOnly cookie, its JSON copy is empty. */

@@ -110,4 +110,51 @@ describe('workbook reducer', () => {
     expect(WorkbookShapeSchema.safeParse(workbookOf(state)).success).toBe(true);
     expect(newRow('loads').Pname).toBeNull();
   });
+
+  it('renames a soil profile with the load points that named it, as one undo step (ADR 0181)', () => {
+    let state = workbookReducer(initWorkbookState(empty()), { type: 'addProfile', name: 'BP 1' });
+    state = workbookReducer(state, { type: 'addProfile', name: 'BP 2' });
+    state = workbookReducer(state, {
+      type: 'setCells',
+      target: { kind: 'piles' },
+      edits: [
+        { row: 0, key: 'BodenProfil', value: 'BP 1' },
+        { row: 1, key: 'BodenProfil', value: 'BP 2' },
+        { row: 2, key: 'BodenProfil', value: ' BP 1' },
+      ],
+    });
+    state = workbookReducer(state, { type: 'setProfile', profile: 0, patch: { name: 'Nord' } });
+    const doc = state.history.present;
+    expect(doc.soil_profiles.map((p) => p.name)).toEqual(['Nord', 'BP 2']);
+    expect(doc.piles.map((p) => p.BodenProfil)).toEqual(['Nord', 'BP 2', 'Nord']);
+    state = workbookReducer(state, { type: 'undo' });
+    expect(state.history.present.piles.map((p) => p.BodenProfil)).toEqual([
+      'BP 1',
+      'BP 2',
+      ' BP 1',
+    ]);
+  });
+
+  it("moves no load point when the old name was two profiles' or the new one is empty", () => {
+    let state = workbookReducer(initWorkbookState(empty()), { type: 'addProfile', name: 'BP 1' });
+    state = workbookReducer(state, { type: 'addProfile', name: 'BP 1' });
+    state = workbookReducer(state, {
+      type: 'setCells',
+      target: { kind: 'piles' },
+      edits: [{ row: 0, key: 'BodenProfil', value: 'BP 1' }],
+    });
+    const renamed = workbookReducer(state, {
+      type: 'setProfile',
+      profile: 1,
+      patch: { name: 'BP 2' },
+    });
+    expect(renamed.history.present.soil_profiles.map((p) => p.name)).toEqual(['BP 1', 'BP 2']);
+    expect(renamed.history.present.piles[0]!.BodenProfil).toBe('BP 1');
+    const emptied = workbookReducer(renamed, {
+      type: 'setProfile',
+      profile: 1,
+      patch: { name: ' ' },
+    });
+    expect(emptied.history.present.piles[0]!.BodenProfil).toBe('BP 1');
+  });
 });

@@ -131,6 +131,34 @@ export const applyCellEdits = (
   return changed ? withRows(doc, target, rows) : doc;
 };
 
+/**
+ * A profile's settings; a new name is followed by the load points that named the old one (`BodenProfil`
+ * refers by name, ADR 0181), in the same undo step. Rows follow only when the old name was one profile's
+ * alone (with two profiles of one name, which rows meant which is unknown).
+ */
+const setProfile = (
+  doc: WorkbookDoc,
+  at: number,
+  patch: Partial<Omit<SoilProfile, 'soil_layers'>>,
+): WorkbookDoc => {
+  const before = doc.soil_profiles[at];
+  if (!before) return doc;
+  const soil_profiles = doc.soil_profiles.map((profile, index) =>
+    index === at ? { ...profile, ...patch } : profile,
+  );
+  const oldName = before.name.trim();
+  const newName = patch.name?.trim();
+  const isOwnName =
+    oldName !== '' && doc.soil_profiles.filter((p) => p.name.trim() === oldName).length === 1;
+  if (newName === undefined || newName === '' || newName === oldName || !isOwnName) {
+    return { ...doc, soil_profiles };
+  }
+  const piles = doc.piles.map((pile) =>
+    pile.BodenProfil?.trim() === oldName ? { ...pile, BodenProfil: patch.name ?? null } : pile,
+  );
+  return { ...doc, soil_profiles, piles };
+};
+
 const profileDefaults = (name: string): SoilProfile => ({
   ...(defaultsOf('soilProfile') as Omit<SoilProfile, 'soil_layers' | 'name'>),
   name,
@@ -159,12 +187,7 @@ export const editDoc = (doc: WorkbookDoc, action: WorkbookAction): WorkbookDoc =
       );
     }
     case 'setProfile':
-      return {
-        ...doc,
-        soil_profiles: doc.soil_profiles.map((profile, index) =>
-          index === action.profile ? { ...profile, ...action.patch } : profile,
-        ),
-      };
+      return setProfile(doc, action.profile, action.patch);
     case 'addProfile':
       return { ...doc, soil_profiles: [...doc.soil_profiles, profileDefaults(action.name)] };
     case 'removeProfile':

@@ -17,12 +17,15 @@ export const SettingsFieldInput = ({
   disabled,
   onChange,
   onInvalid,
+  refusal,
 }: {
   field: FieldDef;
   value: unknown;
   disabled: boolean;
   onChange: (value: unknown) => void;
   onInvalid: (message: CellInputError) => void;
+  /** A rule of the caller (a profile name must be new): the reason a readable value is refused, or null. */
+  refusal?: (value: unknown) => string | null;
 }) => {
   const { language, decimalSeparator } = usePreferences();
   const texts = fieldText(field.key, language);
@@ -79,9 +82,13 @@ export const SettingsFieldInput = ({
       setDraft(shown);
       return;
     }
-    onChange(
-      field.kind === 'string' ? (parsed.value ?? (field.nullable ? null : '')) : parsed.value,
-    );
+    const value =
+      field.kind === 'string' ? (parsed.value ?? (field.nullable ? null : '')) : parsed.value;
+    if (refusal?.(value)) {
+      setDraft(shown);
+      return;
+    }
+    onChange(value);
   };
   return (
     <Input

@@ -10,6 +10,7 @@ import { usePreferences } from '../../preferences/usePreferences';
 import { SoilProfileDrawing } from '../panels';
 import { layerResultRows, pilesInProfile } from '../results';
 import type { WorkbookAction } from '../state/workbook-reducer';
+import type { LayerMarks } from '../stiffness-marks';
 import { SettingsFieldInput } from './SettingsFieldInput';
 import { nextFreeName, SubTabs } from './SubTabs';
 
@@ -26,6 +27,7 @@ export const SoilProfilesTab = ({
   readOnly,
   errors,
   gridHeight,
+  layerMarks,
 }: {
   profiles: readonly SoilProfile[];
   piles: readonly PileRow[];
@@ -36,6 +38,8 @@ export const SoilProfilesTab = ({
   readOnly: boolean;
   errors: CatalogueGridProps['errors'];
   gridHeight: number | string;
+  /** What the last calculation found in the layers (a missing E_s), per profile. */
+  layerMarks: readonly LayerMarks[];
 }) => {
   const { t } = useTranslation();
   const { language } = usePreferences();
@@ -45,6 +49,19 @@ export const SoilProfilesTab = ({
     () => profiles.map((profile) => layerResultRows(profile, result)),
     [profiles, result],
   );
+  // a profile name is never empty and never another profile's: the load points follow a new name
+  // (ADR 0181), and two profiles of one name could not be told apart
+  const nameRefusal = (index: number, value: unknown): string | null => {
+    const name = typeof value === 'string' ? value.trim() : '';
+    const reason =
+      name === ''
+        ? t('workspace.soil.nameEmpty')
+        : profiles.some((p, i) => i !== index && p.name.trim() === name)
+          ? t('workspace.soil.nameTaken', { name })
+          : null;
+    if (reason) void message.error({ key: 'profile-name', content: reason });
+    return reason;
+  };
   const add = () =>
     dispatch({
       type: 'addProfile',
@@ -86,6 +103,9 @@ export const SoilProfilesTab = ({
                         })
                       }
                       onInvalid={(error) => void message.error(inputErrorText(error))}
+                      refusal={
+                        field.key === 'name' ? (value) => nameRefusal(index, value) : undefined
+                      }
                     />
                   </label>
                 ))}
@@ -100,6 +120,8 @@ export const SoilProfilesTab = ({
                 errors={errors}
                 resultRows={layerResults[index]}
                 resultMode={resultMode}
+                rowIssues={layerMarks[index]?.rows}
+                cellIssues={layerMarks[index]?.cells}
                 storageKey="layers"
                 height={gridHeight}
               />

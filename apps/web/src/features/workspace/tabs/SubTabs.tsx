@@ -1,4 +1,5 @@
 import { App, Button, Empty, Tabs, type TabsProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 /** The first free name `<prefix> n` (n from the count + 1) among existing names. */
 export const nextFreeName = (prefix: string, names: readonly string[]): string => {
@@ -33,6 +34,7 @@ export const SubTabs = ({
   addTestId: string;
 }) => {
   const { modal } = App.useApp();
+  const { t } = useTranslation();
   if (names.length === 0) {
     return (
       <Empty description={emptyText} image={Empty.PRESENTED_IMAGE_SIMPLE}>
@@ -49,6 +51,12 @@ export const SubTabs = ({
       type="editable-card"
       size="small"
       hideAdd={readOnly}
+      // the tab buttons' screen-reader labels (rc-tabs says "Add tab", "remove" in any language)
+      locale={{
+        addAriaLabel: addText,
+        removeAriaLabel: t('workspace.subTabs.remove'),
+        dropdownAriaLabel: t('workspace.subTabs.more'),
+      }}
       onEdit={(key, action) => {
         if (action === 'add') {
           onAdd();

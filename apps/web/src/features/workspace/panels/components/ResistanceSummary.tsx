@@ -1,7 +1,7 @@
 import type { AxialPileResult } from '@pfahlplaner/engine';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DENSE_DESCRIPTIONS } from './dense-styles';
+import { DENSE_NUMBERS } from './dense-styles';
 import { useNum } from './useNum';
 
 /** Partial and total resistances, utilisation, settlement and lengths of one load point. */
@@ -25,21 +25,16 @@ export function ResistanceSummary({ result }: { result: AxialPileResult }) {
     [t('panels.detail.laengen'), `${num(r.laenge_ohne)} / ${num(r.laenge_mit)} m`],
   ];
   if (curve !== null) {
-    items.push([
-      's_sg / s_g',
-      t('panels.detail.ssg', {
-        ssg: num(curve.ssgCm, 3),
-        sg: num(curve.sgCm, 2),
-        capped: curve.isSsgCapped ? t('panels.detail.capped') : '',
-      }),
-    ]);
+    // two cells, not one sentence: a value never wraps inside its number (issue 20, 1280 px)
+    const capped = curve.isSsgCapped ? t('panels.detail.capped') : '';
+    items.push(['s_sg', `${num(curve.ssgCm, 3)} cm${capped}`], ['s_g', `${num(curve.sgCm, 2)} cm`]);
   }
   return (
     <Descriptions
       size="small"
       bordered
       column={2}
-      styles={DENSE_DESCRIPTIONS}
+      styles={DENSE_NUMBERS}
       items={items.map(([label, value], key) => ({ key, label, children: value }))}
       data-testid="resistances"
     />

@@ -4,6 +4,15 @@ export const DENSE_DESCRIPTIONS = {
   content: { padding: '3px 8px', fontVariantNumeric: 'tabular-nums' },
 } as const;
 
+/**
+ * The same for a table of results with units: a value stays on one line ("923.9 kN", never "923.9" over
+ * "kN"); the labels wrap instead (a long label took the width and broke every value, issue 20).
+ */
+export const DENSE_NUMBERS = {
+  label: { padding: '3px 8px' },
+  content: { padding: '3px 8px', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+} as const;
+
 /** Small inline tag next to a value (table source, input marker). */
 export const INLINE_TAG = {
   fontSize: 10,
