@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /**
  * Horizontal overflow of the page and of open dialogs, toolbars on more than one line, grid headers cut, values
  * of the resistance table broken over lines, library labels left in English, and raw codes or colour codes in
- * the visible text (issue 20 items 3, 7, 8). One check for the layout tests and the newcomer journey.
+ * the visible text. One check for the layout tests and the newcomer journey.
  */
 export const layoutProblems = async (page: Page): Promise<string[]> =>
   page.evaluate(() => {
@@ -49,7 +49,7 @@ export const layoutProblems = async (page: Page): Promise<string[]> =>
       }
       if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`${bar.className} scrolls sideways`);
     }
-    // grid headers on at most two lines, none cut ("Pile diamete…" in English, issue 20)
+    // grid headers on at most two lines, none cut ("Pile diamete…" in English)
     for (const label of Array.from(
       document.querySelectorAll<HTMLElement>('.pp-grid-header__label'),
     )) {
@@ -80,7 +80,7 @@ export const layoutProblems = async (page: Page): Promise<string[]> =>
       /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|profileBottom|toe-layer|sls-settlement|uls-compression/g,
     );
     if (raw) problems.push(`raw codes on screen: ${[...new Set(raw)].join(', ')}`);
-    // no colour code (a layer colour "D8D8D8" is a swatch and a word, issue 20 item 8): six or eight hex
+    // no colour code (a layer colour "D8D8D8" is a swatch and a word): six or eight hex
     // digits with at least one letter and one digit
     const colours = text.match(/\b(?=[0-9A-F]*[A-F])(?=[0-9A-F]*\d)[0-9A-F]{6}(?:[0-9A-F]{2})?\b/g);
     if (colours) problems.push(`colour codes on screen: ${[...new Set(colours)].join(', ')}`);

@@ -4,7 +4,7 @@ import { apiLogin, createAccount, signIn } from '../support/accounts';
 import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { mailMark, readMails, waitForOtp } from '../support/mail';
 
-// Issue 19 item 3: the sign-in address changes on the account page with the current password and the code
+// ADR 0112: the sign-in address changes on the account page with the current password and the code
 // mailed (real SMTP on loopback) to the new address; the old address gets notices.
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');

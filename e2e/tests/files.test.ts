@@ -63,7 +63,7 @@ afterAll(async () => {
 const exportVia = async (page: Page, kind: string, name: string): Promise<Buffer> => {
   await page.getByTestId('export-button').click();
   if (kind.startsWith('pdf')) {
-    // the PDF asks first how much to print (issue 21); the short form is preselected
+    // the PDF asks first how much to print (ADR 0151); the short form is preselected
     await page.getByTestId(`export-${kind}`).click();
     await page.getByTestId('report-detail-summary').waitFor();
     const [download] = await Promise.all([

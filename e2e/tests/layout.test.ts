@@ -104,7 +104,7 @@ const check = async (page: Page, name: string, width: number) => {
   expect(await layoutProblems(page), `${name} at ${width} px`).toEqual([]);
 };
 
-describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
+describe('layout at 1280, 1440 and 1920 px (ADR 0147)', () => {
   let demo: { email: string; password: string };
   let projectId: number;
   beforeAll(async () => {
@@ -171,7 +171,7 @@ describe('layout at 1280, 1440 and 1920 px (issue 20 item 7, issue 13)', () => {
 
       await page.getByRole('tab', { name: 'Äußere Tragfähigkeit', exact: true }).click();
       if (width === 1280) {
-        // the failed row (issue 20 item 5): no R_d and no length, the marker says why in words
+        // the failed row (ADR 0146): no R_d and no length, the marker says why in words
         await page.evaluate(() => {
           const grid = '[data-testid="grid-piles"]';
           for (const viewport of Array.from(

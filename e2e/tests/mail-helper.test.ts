@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailMark, waitForOtp } from '../support/mail';
 
-// The helper that reads codes from the loopback SMTP capture (issue 19, "Done when"): on a fast machine the
+// The helper that reads codes from the loopback SMTP capture: on a fast machine the
 // password-reset test took the sign-up mail, which arrived within "the last second before the request".
 // A capture file as the global setup writes it (`0001.json`, …), with the code line of otp-mail.ts.
 const capture = (dir: string, seq: number, to: string, code: string) =>

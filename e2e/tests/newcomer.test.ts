@@ -145,7 +145,7 @@ const lastRowFirstCell = async (page: Page, row: number) => {
 const AG_GRID_ENGLISH =
   /No Rows To Show|Press Space|Press SPACE|Input Editor|Column with Header Selection|toggle row selection/;
 
-describe('newcomer journey (issue 20 "done when")', () => {
+describe('newcomer journey', () => {
   it('sign-up, new project, three layers on Free, ten typed and fifty pasted load points with thousands separators in both formats, calculate, Excel round trip, leave and come back: nothing lost or changed', async () => {
     const context = await newContext(browser, baseURL, 1440, 900);
     const page = await context.newPage();
@@ -259,7 +259,7 @@ describe('newcomer journey (issue 20 "done when")', () => {
 
     step('widths');
     // the three widths: screenshots to look at; no sideways overflow, wrapped toolbar, raw code or colour
-    // code on the load points and on the soil profile (the one check of the layout test, issue 20 item 3)
+    // code on the load points and on the soil profile (the one check of the layout test)
     const problems: Record<string, string[]> = {};
     for (const width of [1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { mailMark, waitForOtp } from '../support/mail';
 
-// Teams, roles and plans (issue 7): user management, invitation, roles, upgrade wizard, licence banners.
+// Teams, roles and plans (ADR 0080, docs/permissions.md): user management, invitation, roles, upgrade wizard, licence banners.
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 const password = 'Pfahl#2026a';

@@ -19,7 +19,7 @@ afterAll(async () => {
 const text = async (page: Page, grid: string, row: number, key: string) =>
   (await shownCell(page, grid, row, key)).innerText();
 
-describe('grid keyboard (issue 20 item 9)', () => {
+describe('grid keyboard (ADR 0141)', () => {
   it('keeps the first character typed right after Tab, moves with Ctrl+Home/End, and Ctrl+A selects the cell text only', async () => {
     const account = await createAccount(baseURL, mailDir, 'tastatur');
     const context = await newContext(browser, baseURL);
@@ -98,7 +98,7 @@ const THREE_LAYERS = [
   [130, 'Mergel'],
 ] as const;
 
-describe('a refused save (issue 20 items 1 and 2)', () => {
+describe('a refused save (ADR 0142)', () => {
   it('names the plan limit where the user looks, refuses to calculate, asks before leaving and keeps the work', async () => {
     const account = await createAccount(baseURL, mailDir, 'verweigert');
     const context = await newContext(browser, baseURL);
@@ -198,7 +198,7 @@ const storedLoads = async (email: string, password: string, projectId: number) =
   return body.data.workbook.piles.map((p) => p.AlternativeCharakteristischeLastZ);
 };
 
-describe('thousands separators (issue 20 item 3)', () => {
+describe('thousands separators (ADR 0140)', () => {
   it('reads 1.200 as 1200 with the decimal comma (the German default) and refuses 1.25; the same the other way with the decimal point', async () => {
     const account = await createAccount(baseURL, mailDir, 'tausender');
     const context = await newContext(browser, baseURL);
@@ -259,7 +259,7 @@ describe('thousands separators (issue 20 item 3)', () => {
   });
 });
 
-describe('stale status (issue 20 item 6)', () => {
+describe('stale status (ADR 0141)', () => {
   it('a failed row turns ok when its soil profile arrives (preview) and stays ok after a successful calculation', async () => {
     const account = await createAccount(baseURL, mailDir, 'status');
     const context = await newContext(browser, baseURL);

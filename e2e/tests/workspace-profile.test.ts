@@ -33,7 +33,7 @@ const stored = async (email: string, password: string, projectId: number): Promi
   return ((await response.json()) as { data: { workbook: Stored } }).data.workbook;
 };
 
-describe('soil profile of a load point (issue 20, ADR 0181)', () => {
+describe('soil profile of a load point (ADR 0181)', () => {
   it('is chosen from the list by keyboard, refuses names of no profile typed or pasted, and follows a renamed profile', async () => {
     const account = await createAccount(baseURL, mailDir, 'profilwahl');
     const context = await newContext(browser, baseURL);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initials } from './UserMenu';
 
-describe('avatar initials (issue 20 item 10)', () => {
+describe('avatar initials', () => {
   it('skips academic titles and abbreviations', () => {
     // before: "DA" from "Dr.-Ing." and "Anna"
     expect(initials('Dr.-Ing. Anna Schmidt')).toBe('AS');

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 
 /**
  * Two letters for the avatar: first and second name; titles and abbreviations ("Dr.-Ing.", "Prof.",
- * "Dipl.-Ing.", a middle initial "J.") are skipped — any word ending with a full stop (issue 20).
+ * "Dipl.-Ing.", a middle initial "J.") are skipped — any word ending with a full stop.
  */
 export const initials = (name: string): string =>
   name

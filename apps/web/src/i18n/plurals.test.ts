@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initI18n } from './index';
 
-// issue 20 item 10: "1 Zeilen löschen", "1 Projekte" — counted texts use i18next plural keys (_one/_other)
+// Once "1 Zeilen löschen", "1 Projekte"; now counted texts use i18next plural keys (_one/_other)
 describe('counted texts', () => {
   it('says one row / one project in the singular and more in the plural, in German and English', async () => {
     const i18n = initI18n('de');

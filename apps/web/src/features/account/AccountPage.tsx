@@ -57,7 +57,7 @@ export const AccountPage = () => {
               label: t('account.tabCompany'),
               children: <CompanyForm key={user.company.id} user={user} />,
             },
-            // User management and payment (issue 7): hidden for roles that may not use them.
+            // User management and payment (docs/permissions.md): hidden for roles that may not use them.
             ...(can(user.role, 'employees.list')
               ? [
                   {

@@ -10,7 +10,7 @@ import type {
 import { api } from '../../lib/http/api';
 import type { Language } from '../../i18n';
 
-/** Auth and registration routes of the product (see issue 2). */
+/** Auth and registration routes of the product (route table in apps/server/README.md). */
 export const authApi = {
   login: (body: { email: string; password: string; remember_me: boolean }) =>
     api.request<LoginResponse>('/v1/auth/login/', { method: 'POST', body }),

@@ -5,7 +5,7 @@ import { renderPage } from '../../test/render';
 import { ReportOptionsDialog } from './ReportOptionsDialog';
 
 /*
- * The PDF report's options (issue 21): short form by default, every choice says what it prints, a
+ * The PDF report's options (ADR 0151): short form by default, every choice says what it prints, a
  * choice of load points or groups needs its selection. The server side (`?detail=&select=`) is checked in
  * apps/server files.test.ts, the document itself in packages/formats pdf-document.test.ts.
  */

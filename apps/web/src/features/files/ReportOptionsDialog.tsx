@@ -14,7 +14,7 @@ export type ReportOptionsDialogProps = {
 const MODES: ReportDetailMode[] = ['summary', 'piles', 'groups', 'all'];
 
 /**
- * What the PDF report prints (issue 21): the short form by default, full verifications only of the load
+ * What the PDF report prints (ADR 0151): the short form by default, full verifications only of the load
  * points or groups the engineer names, or of all. Each choice says what it prints.
  */
 export const ReportOptionsDialog = ({ open, onCancel, onCreate }: ReportOptionsDialogProps) => {

@@ -33,7 +33,7 @@ export const filesApi = {
     lang: 'de' | 'en',
     onProgress?: OnProgress,
     signal?: AbortSignal,
-    /** PDF only: how much the report prints (issue 21); default the short form. */
+    /** PDF only: how much the report prints (ADR 0151); default the short form. */
     report?: { detail: string; select: string },
   ) => {
     const route = EXPORT_ROUTE[kind];

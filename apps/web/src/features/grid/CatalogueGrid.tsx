@@ -437,7 +437,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             // Tab commits and moves on without opening the next editor; typing then starts it with the
             // typed key, as in Excel. An editor opened by Tab is focused again by AG Grid React in a
             // timer that selects its text, so characters typed before that timer were overwritten
-            // ("248.1" became "48.1", issue 20 item 9; ADR 0141).
+            // ("248.1" became "48.1"; ADR 0141).
             suppressStartEditOnTab
             stopEditingWhenCellsLoseFocus
             singleClickEdit={false}

@@ -8,7 +8,7 @@ import { colourChoices, colourCodeOf, colourName } from './soil-colours';
 
 afterEach(cleanup);
 
-describe('layer colour words (issue 20 item 8)', () => {
+describe('layer colour words', () => {
   it('names the colours of the list, and a colour outside it by the nearest one', () => {
     expect(colourName('D8D8D8', 'de')).toBe('Hellgrau');
     expect(colourName('#9c6b3e', 'en')).toBe('Brown');

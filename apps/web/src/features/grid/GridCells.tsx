@@ -48,7 +48,7 @@ export const MarkerCell = (
   );
 };
 
-/** A layer colour: a swatch and its word, never the code (issue 20 item 8); edited through the colour list. */
+/** A layer colour: a swatch and its word, never the code (no codes on screen, ADR 0147); edited through the colour list. */
 export const ColourCell = ({ value }: Pick<ICellRendererParams<GridRow>, 'value'>) => {
   const { i18n } = useTranslation();
   const css = cssColour(value);

@@ -1,12 +1,12 @@
 import { normalizeColor } from '@pfahlplaner/contracts';
 
-/** A layer colour of the list: stored code (RRGGBB, as legacy-format §2.8 stores it) and its words. */
+/** A layer colour of the list: stored code (RRGGBB, as docs/sources/legacy-format.md §L2.8 stores it) and its words. */
 export type SoilColour = { code: string; de: string; en: string };
 
 /**
  * The colours offered for a soil layer: greys, the yellows and browns of sands, gravels and loams, greens and
- * blues — each with a word, so no colour code is shown on screen (issue 20, item 8). The first is the
- * predecessor's default `D8D8D8` (legacy-format §2.8). A stored colour outside the list keeps its code and is
+ * blues — each with a word, so no colour code is shown on screen. The first is the
+ * predecessor's default `D8D8D8` (§L2.8). A stored colour outside the list keeps its code and is
  * named after the nearest colour of the list ("like Braun").
  */
 export const SOIL_COLOURS: readonly SoilColour[] = [

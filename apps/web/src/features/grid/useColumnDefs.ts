@@ -103,7 +103,7 @@ const issuesOf = (params: { context: unknown; data?: GridRow }): readonly RowIss
 /**
  * The row classes: a failed row is tinted. A new object when the row issues change (not on every
  * render): AG Grid re-applies row class rules only on data changes or a changed `rowClassRules`, not on
- * `refreshCells`, so rows stayed tinted as failed after a successful calculation (issue 20 item 6).
+ * `refreshCells`, so rows stayed tinted as failed after a successful calculation (ADR 0141).
  */
 export const useRowClassRules = (rowIssues: unknown) =>
   useMemo(
@@ -188,7 +188,7 @@ export const useColumnDefs = ({
       cellRenderer: MarkerCell,
       cellRendererParams: { onDetail, detailLabel },
       // the worst severity is the marker's value: a refresh without `force` re-renders the marker only
-      // when it changed (after a calculation the failed marker must go, issue 20 item 6)
+      // when it changed (after a calculation the failed marker must go, ADR 0141)
       valueGetter: (params: ValueGetterParams<GridRow>) => {
         const issues = issuesOf(params);
         return issues.some((i) => i.severity === 'error')

@@ -162,7 +162,7 @@ export const useRangeSelection = ({
     return true;
   };
 
-  /** Every cell (Ctrl+A outside an editor): a rectangle, never the row selection (issue 20 item 9). */
+  /** Every cell (Ctrl+A outside an editor): a rectangle, never the row selection (ADR 0141). */
   const selectAll = () => {
     if (rowCount === 0 || visibleColumns.length === 0) return;
     setRange({

@@ -190,7 +190,7 @@ export const ProjectsPage = () => {
       dataIndex: 'created_date',
       title: t('workspace.projects.col.created'),
       width: 170,
-      // from 1600 px only: below, the name column keeps room for whole words (issue 20, 1280 px)
+      // from 1600 px only: below, the name column keeps room for whole words (at 1280 px, ADR 0147)
       responsive: ['xxl'],
       sorter: true,
       sortOrder: sort === 'created_date' ? 'ascend' : sort === '-created_date' ? 'descend' : null,

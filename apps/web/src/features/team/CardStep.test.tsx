@@ -98,7 +98,7 @@ describe('CardStep: test provider', () => {
     type('#card_cvc', '123');
     type('#card_holder', 'Erika Muster');
     // The expiry formats as the user types: ≤ 2 digits stay, 3–4 become MM/YY, longer is left unchanged.
-    // the placeholder in German: MM/JJ (was the English "MM/YY" in the German UI, issue 20)
+    // the placeholder in German: MM/JJ (was the English "MM/YY" in the German UI)
     expect(document.querySelector<HTMLInputElement>('#card_expiry')!.placeholder).toBe('MM/JJ');
     expect(type('#card_expiry', '1').value).toBe('1');
     expect(type('#card_expiry', '12').value).toBe('12');

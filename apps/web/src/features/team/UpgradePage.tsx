@@ -71,7 +71,7 @@ export const UpgradePage = ({ loadStripe }: { loadStripe?: StripeLoader } = {}) 
   const [billing, setBilling] = useState<Billing>('monthly');
   const [users, setUsers] = useState<number | null>(null);
   const [codeVerifiedEmail, setVerifiedEmail] = useState<string | null>(null);
-  // the user's own login address was verified with a code at sign-up: it needs no second code (issue 20)
+  // the user's own login address was verified with a code at sign-up: it needs no second code
   const verifiedEmail = codeVerifiedEmail ?? user?.email.trim().toLowerCase() ?? null;
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [result, setResult] = useState<UpgradeResult | null>(null);

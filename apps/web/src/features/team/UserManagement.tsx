@@ -396,7 +396,7 @@ const EditUserModal = ({
   const roles = assignableRoles(user.role);
   const save = useMutation({
     // The address is not part of update-info: a new one is proposed to the user, who confirms it with the
-    // code mailed to it (issue 19).
+    // code mailed to it (ADR 0112).
     mutationFn: async ({ role, email, ...info }: InfoValues) => {
       let res = await teamApi.updateInfo(user.company.id, employee.id, info);
       if (role !== employee.role) {

@@ -16,7 +16,7 @@ import type { Language } from '../../i18n';
 
 const employees = (companyId: number) => `/v1/companies/${companyId}/employees`;
 
-/** Employee, subscription, invoice and upgrade routes (issue 7). */
+/** Employee, subscription, invoice and upgrade routes (ADR 0080–0086). */
 export const teamApi = {
   list: (
     companyId: number,

@@ -256,7 +256,7 @@ const Workspace = ({
     try {
       await saveNow();
       if (hasUnsaved()) {
-        // never calculate the stored state while the screen shows another (issue 20 item 2)
+        // never calculate the stored state while the screen shows another (ADR 0142)
         void message.error({
           key: 'calc',
           content: (

@@ -43,7 +43,7 @@ describe('alignPileResults', () => {
   });
 });
 
-describe('a failed row shows no result numbers (issue 20 item 5)', () => {
+describe('a failed row shows no result numbers (ADR 0146)', () => {
   it('gives no result row for a result with an error, and the result itself otherwise', () => {
     const failed = result('1', 3, [
       { code: 'REQUIRED_LENGTH_NOT_FOUND', severity: 'error', params: {} },

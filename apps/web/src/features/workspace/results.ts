@@ -39,7 +39,7 @@ export const isFailedResult = (
 
 /**
  * A pile result as a row of result columns (wire names). A failed row shows no result numbers (no R_d,
- * no length at the profile bottom): its cells stay empty and the row marker says why (issue 20).
+ * no length at the profile bottom): its cells stay empty and the row marker says why (ADR 0146).
  */
 export const pileResultRow = (result: AxialPileResult | null): Record<string, unknown> | null =>
   result && !isFailedResult(result) ? result : null;

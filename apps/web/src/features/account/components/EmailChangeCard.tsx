@@ -25,7 +25,7 @@ const rules = {
 };
 
 /**
- * The sign-in address (issue 19): a new one needs the current password and applies only once the code mailed
+ * The sign-in address (ADR 0112): a new one needs the current password and applies only once the code mailed
  * to it is entered here — also when a manager proposed it. The answer of the confirmation signs this browser
  * in again (every other session ends).
  */

@@ -90,7 +90,7 @@ function SettingsForm({
           maxHeight: '68vh',
           overflowY: 'auto',
           overflowX: 'hidden',
-          // a grid, not CSS columns: columns in a box of limited height overflowed sideways (issue 20)
+          // a grid, not CSS columns: columns in a box of limited height overflowed sideways (ADR 0147)
           display: 'grid',
           gridTemplateColumns: 'repeat(auto-fill, minmax(min(360px, 100%), 1fr))',
           alignItems: 'start',
@@ -125,7 +125,7 @@ function SettingsForm({
   );
 }
 
-/** All calculation settings (legacy-format §2.5) grouped, with units, help, validation and reset to defaults. */
+/** All calculation settings (docs/sources/legacy-format.md §L2.5) grouped, with units, help, validation and reset to defaults. */
 export function SettingsDialog({
   open,
   settings,

@@ -117,7 +117,7 @@ describe('PileDetailPanel', { timeout: 60_000 }, () => {
       />,
     );
     expect(result.piles[9]!.trace).toBeNull();
-    // the issue is listed (code only as data attribute), in words: no raw code on screen (issue 20)
+    // the issue is listed (code only as data attribute), in words: no raw code on screen (ADR 0146)
     expect(document.querySelector('[data-code="UNKNOWN_PILE_TYPE"]')).not.toBeNull();
     expect(screen.queryByText(/UNKNOWN_PILE_TYPE/)).toBeNull();
     expect(screen.queryByTestId('curve-R')).toBeNull();
@@ -134,7 +134,7 @@ describe('LoadCaseResultPanel', () => {
     const head = screen.getByTestId('head-values');
     expect(within(head).getByText('2.32')).toBeTruthy(); // wOben [mm]
     expect(within(head).getByText('128.2')).toBeTruthy(); // MMax [kNm]
-    // the issue is listed (code only as data attribute), in words: no raw code on screen (issue 20)
+    // the issue is listed (code only as data attribute), in words: no raw code on screen (ADR 0146)
     expect(document.querySelector('[data-code="SECTION_KF_APPLIED"]')).not.toBeNull();
     expect(screen.queryByText(/SECTION_KF_APPLIED/)).toBeNull();
   });
@@ -340,7 +340,7 @@ describe('useLivePreview', () => {
   });
 });
 
-describe('SoilProfileDrawing with many piles (issue 20 item 7)', () => {
+describe('SoilProfileDrawing with many piles (ADR 0147)', () => {
   it('labels every n-th of 60 piles so names and toe levels never overlap', () => {
     const profile = workbook.soil_profiles[0]!;
     const many = Array.from({ length: 60 }, (_, i) => ({

@@ -7,7 +7,7 @@ import { isSideLengthCell } from '../../grid/size-meaning';
 import { exampleResult, exampleWorkbook } from './dev/example-data';
 import { PileDetailPanel } from './PileDetailPanel';
 
-// Issue 12, defect 1 (ADR 0130): for a precast square pile (type c) SollDurchmesser is the side length a.
+// ADR 0130: for a precast square pile (type c) SollDurchmesser is the side length a.
 if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = class {
     observe() {}

@@ -5,7 +5,7 @@ import { applyPreviewUpdate } from './utils/incremental-preview';
 import { requestFor, type PreviewRequest, type PreviewResponse } from './utils/preview-protocol';
 import { PreviewScheduler } from './utils/preview-scheduler';
 
-/** Debounce after the last edit [ms]: short, so a one-row edit shows within ~100 ms (issue 5). */
+/** Debounce after the last edit [ms]: short, so a one-row edit shows within ~100 ms (ADR 0065). */
 const DEBOUNCE_MS = 25;
 
 type Preview = { result: ProjectResult | null; isComputing: boolean };

@@ -118,7 +118,7 @@ export const useWorkbookStore = (
         setRefusal(error.details);
         setStatus({ kind: 'invalid', count: error.details.length });
         // not retried before the next edit, but NOT saved: leaving asks, the draft stays, "Berechnen"
-        // refuses (issue 20 items 1 and 2)
+        // refuses (ADR 0142)
         refusedRevision.current = Math.max(refusedRevision.current, revision);
       } else {
         setStatus({ kind: 'error', code: isApiError(error) ? error.code : null });

@@ -7,7 +7,7 @@ import { CalculationSettingsTab } from './CalculationSettingsTab';
 
 afterEach(cleanup);
 
-describe('settings summary (issue 20 item 8)', () => {
+describe('settings summary (ADR 0147)', () => {
   it('shows the words of the editor for every choice, not the stored codes', () => {
     const settings = ProjectSettingsSchema.parse({ name: 'Summary' });
     render(

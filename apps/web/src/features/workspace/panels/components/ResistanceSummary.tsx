@@ -25,7 +25,7 @@ export function ResistanceSummary({ result }: { result: AxialPileResult }) {
     [t('panels.detail.laengen'), `${num(r.laenge_ohne)} / ${num(r.laenge_mit)} m`],
   ];
   if (curve !== null) {
-    // two cells, not one sentence: a value never wraps inside its number (issue 20, 1280 px)
+    // two cells, not one sentence: a value never wraps inside its number (at 1280 px)
     const capped = curve.isSsgCapped ? t('panels.detail.capped') : '';
     items.push(['s_sg', `${num(curve.ssgCm, 3)} cm${capped}`], ['s_g', `${num(curve.sgCm, 2)} cm`]);
   }

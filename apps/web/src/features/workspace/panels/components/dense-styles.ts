@@ -6,7 +6,7 @@ export const DENSE_DESCRIPTIONS = {
 
 /**
  * The same for a table of results with units: a value stays on one line ("923.9 kN", never "923.9" over
- * "kN"); the labels wrap instead (a long label took the width and broke every value, issue 20).
+ * "kN"); the labels wrap instead (a long label took the width and broke every value at 1280 px).
  */
 export const DENSE_NUMBERS = {
   label: { padding: '3px 8px' },

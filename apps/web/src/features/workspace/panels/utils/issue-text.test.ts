@@ -65,7 +65,7 @@ describe('sortIssues', () => {
   });
 });
 
-describe('a failed length search in words (issue 20 item 5)', () => {
+describe('a failed length search in words (ADR 0146)', () => {
   // the real texts of both languages (contracts ENGINE_ISSUE_TEXTS through the app's i18n resources)
   const real = (language: 'de' | 'en'): Translator => {
     const tree = (language === 'de' ? translationDe : translationEn) as unknown as {

@@ -42,7 +42,7 @@ export const issueText = (
     // a failed length search also says what to change (ISSUE_ADVICE by the check that failed last)
     const advice = issue.severity === 'error' ? issueAdvice(issue.params, lang) : null;
     let text = i18n.t(key, params);
-    // a missing required value names its column: "Pflichtwert fehlt: „Bodenprofil“." (the walk of issue 20:
+    // a missing required value names its column: "Pflichtwert fehlt: „Bodenprofil“." (a walk-through as a newcomer showed it:
     // the bare sentence left a newcomer guessing which cell)
     const label = issue.field === undefined ? undefined : FIELD_TEXTS[lang][issue.field]?.label;
     if (issue.code === 'REQUIRED' && label) text = `${text.replace(/\.$/, '')}: „${label}“.`;

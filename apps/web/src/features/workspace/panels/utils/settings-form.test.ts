@@ -69,7 +69,7 @@ describe('toDraft / validateDraft', () => {
 });
 
 describe('defaultDraft', () => {
-  it('holds the catalogue defaults (model defaults, legacy-format §2.5)', () => {
+  it('holds the catalogue defaults (model defaults, §L2.5)', () => {
     const d = defaultDraft('comma');
     expect(d.Schrittweite).toBe('0,1');
     expect(d.ksNichtReduzieren).toBe(true);

@@ -13,7 +13,7 @@ import {
 } from '../../../../lib/format/number-format';
 
 /**
- * Groups shown in the settings dialog, in the order of issue 5. `projectData` has its own workspace tab and
+ * Groups shown in the settings dialog, in the order of the product specification (ADR 0066). `projectData` has its own workspace tab and
  * `internal` is kept only for file round trips; both keep their values untouched on save.
  */
 export const DIALOG_GROUPS = SETTINGS_GROUPS.filter(
