@@ -158,6 +158,13 @@ describe('layout at 1280, 1440 and 1920 px (ADR 0147)', () => {
         ['Ansicht', 'view'],
       ] as const) {
         await page.getByRole('tab', { name: tab, exact: true }).click();
+        if (name === 'soil') {
+          // a selected block shows its size ("2 × 2 Zellen markiert"): the layer toolbar keeps one line
+          await (await shownCell(page, 'layers', 0, 'endKote')).click();
+          await page.keyboard.press('Shift+ArrowDown');
+          await page.keyboard.press('Shift+ArrowRight');
+          await page.getByTestId('grid-range-size').first().waitFor();
+        }
         await check(page, name, width);
       }
       // "Einstellungen" is no longer both a tab and a button
