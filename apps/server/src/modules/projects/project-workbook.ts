@@ -28,7 +28,7 @@ import { iso, toCalculationInfo } from '#app/modules/projects/project-views';
 
 export const projectWorkbook = (deps: ProjectsDeps, core: ProjectCore) => {
   const { projects: repo, clock } = deps;
-  const { access, planOf, storedOf, loadProject } = core;
+  const { access, planOf, storedOf, loadProject, loadStored } = core;
 
   const conflict = async (projectId: number, plan: Plan): Promise<AppError> => {
     const row = await repo.find(projectId);
@@ -115,9 +115,7 @@ export const projectWorkbook = (deps: ProjectsDeps, core: ProjectCore) => {
       version: number,
     ): Promise<SaveResult> => {
       await access(auth, companyId, projectId, 'write');
-      const plan = await planOf(companyId);
-      const row = await loadProject(projectId);
-      const stored = storedOf(row, plan);
+      const { plan, stored } = await loadStored(projectId);
       const settings = { ...defaultSettings(stored.settings.name, plan) } as Record<
         string,
         unknown
@@ -132,9 +130,8 @@ export const projectWorkbook = (deps: ProjectsDeps, core: ProjectCore) => {
 
     settingData: async (auth: AuthContext, projectId: number) => {
       await access(auth, auth.companyId, projectId, 'read');
-      const row = await loadProject(projectId);
-      const plan = await planOf(auth.companyId);
-      const { settings } = storedOf(row, plan);
+      const { row, stored } = await loadStored(projectId);
+      const { settings } = stored;
       return {
         settings,
         version: row.version,

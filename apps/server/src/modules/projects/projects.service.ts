@@ -60,7 +60,7 @@ export { copyName } from '#app/modules/projects/project-views';
 export const projectsService = (deps: ProjectsDeps) => {
   const { projects: repo, clock } = deps;
   const core = projectCore(deps);
-  const { access, planOf, storedOf, hashOf, assertCompanyManager, loadProject, summaryOf } = core;
+  const { access, planOf, storedOf, hashOf, assertCompanyManager, loadStored, summaryOf } = core;
   const detailCache = createDetailCache(deps.detailCacheBytes);
   const building = new Map<string, Promise<DetailAnswer>>();
 
@@ -114,10 +114,8 @@ export const projectsService = (deps: ProjectsDeps) => {
   };
 
   /** The project detail's data (no access check). */
-  const detailOf = async (companyId: number, projectId: number) => {
-    const row = await loadProject(projectId);
-    const plan = await planOf(companyId);
-    const stored = storedOf(row, plan);
+  const detailOf = async (projectId: number) => {
+    const { row, plan, stored } = await loadStored(projectId);
     const hash = hashOf(row, plan);
     const meta = await repo.calculationMeta(projectId);
     const calculation = meta ? toCalculationInfo(meta, hash) : null;
@@ -233,7 +231,7 @@ export const projectsService = (deps: ProjectsDeps) => {
 
     detail: async (auth: AuthContext, companyId: number, projectId: number) => {
       await access(auth, companyId, projectId, 'read');
-      return detailOf(companyId, projectId);
+      return detailOf(projectId);
     },
 
     /**
@@ -258,7 +256,7 @@ export const projectsService = (deps: ProjectsDeps) => {
       const pending = building.get(flight);
       if (pending) return pending;
       const build = (async () => {
-        const body = JSON.stringify(ok(await detailOf(companyId, projectId)));
+        const body = JSON.stringify(ok(await detailOf(projectId)));
         const answer = { etag: detailCache.etagOf(key), body };
         detailCache.set(projectId, key, answer);
         return answer;
