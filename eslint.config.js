@@ -196,6 +196,27 @@ export default tseslint.config(
     rules: { 'max-lines': 'off' },
   },
   {
+    // These projects share one module registry per test worker (ADR 0202): a mock or a stubbed global would
+    // leak into the next test file, so their tests use real parts only.
+    files: [
+      'packages/engine/**/*.test.ts',
+      'packages/contracts/**/*.test.ts',
+      'packages/formats/**/*.test.ts',
+      'apps/server/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers)$/]",
+          message:
+            'Tests of this project share one module registry per worker (isolate: false, ADR 0202): no mocks, stubs or fake timers.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -253,7 +253,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     const job = renewalJob({
       run: async () => {
         const pass = await withJobLock(database, JOB_LOCKS.renewals, renewals.runRenewals);
-        if (pass.ran) return pass.value;
+        if (pass.ran) {
+          app.log.debug('renewal pass ran');
+          return pass.value;
+        }
         app.log.debug('renewal pass skipped: running in another instance');
         return { settled: 0, renewed: 0, failed: 0, skipped: 0, retry: 0, noticed: 0 };
       },

@@ -56,17 +56,41 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
   });
   afterEach(async () => {
     for (const app of instances.splice(0)) await app.close();
+    passes.length = 0;
     await otherDatabase.close();
     await t.close();
   });
 
+  /**
+   * Renewal passes each instance has finished, read from its debug log ("renewal pass ran" / "… skipped"):
+   * the test waits for passes, not for a time, before it asserts that nothing (more) was charged.
+   */
+  const passes: number[] = [];
+  const passesAtLeast = async (index: number, count: number) => {
+    for (let i = 0; i < 600 && (passes[index] ?? 0) < count; i += 1) await sleep(25);
+    expect(passes[index]).toBeGreaterThanOrEqual(count);
+  };
+  /** Waits until both instances have run `more` further passes after now. */
+  const morePassesOfBoth = async (more: number) => {
+    const target = [(passes[0] ?? 0) + more, (passes[1] ?? 0) + more];
+    await passesAtLeast(0, target[0]!);
+    await passesAtLeast(1, target[1]!);
+  };
+
   /** An instance as server.ts builds it, with the renewal job loop on (every 50 ms). */
   const instance = async (database: Database) => {
+    const index = instances.length;
+    passes[index] = 0;
     const app = await buildApp({
-      config: { ...t.config, renewalIntervalMs: 50 },
+      config: { ...t.config, renewalIntervalMs: 50, logLevel: 'debug' },
       database,
       clock: t.clock,
       paymentProvider: provider,
+      logStream: {
+        write: (line) => {
+          if (line.includes('"renewal pass ')) passes[index] = (passes[index] ?? 0) + 1;
+        },
+      },
     });
     instances.push(app);
     await app.ready(); // onReady starts the job loop
@@ -89,7 +113,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
       await sameDb.query('select pg_advisory_lock($1)', [JOB_LOCKS.renewals]);
       await instance(t.database);
       await instance(otherDatabase);
-      await sleep(800); // about 16 ticks of each loop
+      await morePassesOfBoth(5); // five skipped passes of each loop while the lock is held elsewhere
       expect(ofCompany()).toHaveLength(0);
       await sameDb.query('select pg_advisory_unlock($1)', [JOB_LOCKS.renewals]);
     } finally {
@@ -98,7 +122,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
 
     // Lock free: one of the two loops charges; the other skips or finds the period renewed.
     for (let i = 0; i < 200 && ofCompany().length === 0; i += 1) await sleep(50);
-    await sleep(500); // more ticks of both loops: nothing more may be charged
+    await morePassesOfBoth(5); // five more passes of each loop: nothing more may be charged
     expect(ofCompany()).toHaveLength(1);
     const automatic = (await invoicesOf(t, owner.companyId)).filter((i) => i.automatic);
     expect(automatic).toHaveLength(1);

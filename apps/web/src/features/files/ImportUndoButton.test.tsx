@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ImportUndoStatus } from '@pfahlplaner/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../lib/http/token-store';
 import { renderPage } from '../../test/render';
@@ -131,7 +131,14 @@ describe('ImportUndoButton', () => {
   it('never asks for guests', async () => {
     const calls = serve(available(30 * 60_000), 'Guest');
     renderPage(<ImportUndoButton companyId={7} projectId={3} version={5} />);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Not a fixed wait: the moment the status request would start is once the signed-in user (Guest) has
+    // been fetched and rendered. Wait for that request, then let React flush the effects of its answer.
+    const userRequests = () =>
+      vi.mocked(fetch).mock.calls.filter(([input]) => !urlOf(input).includes('/import-file/'));
+    await waitFor(() => expect(userRequests().length).toBeGreaterThan(0));
+    await act(async () => {
+      await vi.mocked(fetch).mock.results.at(-1)?.value;
+    });
     expect(calls).toEqual([]);
     expect(screen.queryByTestId('import-undo')).toBeNull();
   });
