@@ -90,6 +90,19 @@ describe('long tables drawn directly', () => {
     expect(direct.some((word) => word.includes(' 1.000.000 '))).toBe(true);
     expect(direct).toEqual(wordsOf(await ordinaryPdf(input), 'wide-ordinary'));
   }, 60_000);
+  it('falls back to ordinary tables when a text would wrap in its column', async () => {
+    // an unknown pile type is printed as its code; this one is far wider than the "Pfahltyp" column
+    // (the rest of the width, ≈ 140 pt), so pdfmake wraps it over three lines: drawn on one line it
+    // would run over the next columns, and the word boxes would differ from the ordinary table's
+    const long =
+      'ein sehr langer unbekannter Pfahltyp mit vielen Wörtern, die nicht in eine Zeile passen';
+    const input = inputWith(20, 'de', (piles) => {
+      (piles[3] as { PfahlTyp: string }).PfahlTyp = long;
+    });
+    const direct = wordsOf(await renderReportPdf(input), 'wrap');
+    expect(direct.filter((word) => / Wörtern, /.test(word)).length).toBeGreaterThan(0);
+    expect(direct).toEqual(wordsOf(await ordinaryPdf(input), 'wrap-ordinary'));
+  }, 60_000);
 });
 
 describe('fastWidth', () => {
@@ -127,6 +140,7 @@ describe('rowPlaces', () => {
     top,
     verticalRatio: (top - 50) / 100,
     pageInnerHeight: 100,
+    pageInnerWidth: 500,
   });
 
   it('keeps rows that were laid out where they stand', () => {

@@ -21,12 +21,13 @@ type Position = {
   top: number;
   verticalRatio: number;
   pageInnerHeight: number;
+  pageInnerWidth: number;
 };
 type Positioned = { positions?: Position[] };
 type LaidOutTable = {
-  table: { widths: { _calcWidth?: number }[] };
+  table: { widths: { width?: unknown; _calcWidth?: number; _maxWidth?: number }[] };
   /** pdfmake's space before each column (padding right of the previous, rule, padding left) */
-  _offsets?: { offsets: number[] };
+  _offsets?: { offsets: number[]; total: number };
   /** pdfmake's resolved table layout */
   _layout?: { paddingTop?: (row: number, node: unknown) => number };
 };
@@ -38,6 +39,8 @@ export type LongTableJob = {
   rowLines: Positioned[];
   rows: PlainCell[][];
   fontSize: number;
+  /** Per column: every body text is one word, so its width marker is exact as minimum and maximum. */
+  singleWord: boolean[];
 };
 
 /** What the report needs to draw long tables directly; absent, every table is an ordinary pdfmake table. */
@@ -59,6 +62,38 @@ export const plainCell = (cell: TableCell): PlainCell | null => {
     ...(record.bold === true ? { bold: true } : {}),
     ...(typeof record.color === 'string' ? { color: record.color } : {}),
   };
+};
+
+/** Text pdfmake cannot break within a line (no space, dash or slash; a leading minus sign is no break). */
+const isOneWord = (text: string): boolean =>
+  text === '–' || /^-?[\p{L}\p{N}.,:;%=+×()²³]*$/u.test(text);
+
+/**
+ * True when pdfmake's column widths with the width markers are the widths it gives the table with its body
+ * text. A marker is as wide as the widest body text of its column, as minimum and as maximum; pdfmake's
+ * minimum of a column of several-word texts is its longest word. The maxima are therefore exact, and when
+ * the table fits at its maxima (pdfmake's `buildColumnWidths`, case 2: auto columns get their maximum,
+ * star columns share the rest) the minima do not matter; otherwise every column must be of single words.
+ */
+const widthsAsPdfmake = (job: LongTableJob): boolean => {
+  const widths = job.node.table.widths;
+  const auto = widths.filter((w) => w.width === 'auto');
+  const star = widths.filter((w) => w.width === '*' || w.width === undefined || w.width === null);
+  if (
+    widths.every((w, column) => job.singleWord[column] || (!auto.includes(w) && !star.includes(w)))
+  ) {
+    return true;
+  }
+  const first = job.rowLines[0]?.positions?.[0];
+  if (!first || !job.node._offsets) return false;
+  const fixed = widths
+    .filter((w) => !auto.includes(w) && !star.includes(w))
+    .reduce((sum, w) => sum + (typeof w.width === 'number' ? w.width : Number.NaN), 0);
+  const available = first.pageInnerWidth - job.node._offsets.total - fixed;
+  const maxima =
+    auto.reduce((sum, w) => sum + (w._maxWidth ?? Number.NaN), 0) +
+    star.length * Math.max(0, ...star.map((w) => w._maxWidth ?? Number.NaN));
+  return maxima < available;
 };
 
 /**
@@ -88,6 +123,7 @@ export function longTable(
     if (plain.some((cell) => cell === null)) return ordinary;
     rows.push(plain as PlainCell[]);
   }
+  const singleWord = header.map((_, column) => rows.every((row) => isOneWord(row[column]!.text)));
   const widest = header.map((_, column) =>
     Math.max(
       0,
@@ -132,7 +168,7 @@ export function longTable(
     layout,
     fontSize,
   };
-  long.jobs.push({ node: node as unknown as LaidOutTable, rowLines, rows, fontSize });
+  long.jobs.push({ node: node as unknown as LaidOutTable, rowLines, rows, fontSize, singleWord });
   return node;
 }
 
@@ -266,6 +302,7 @@ export function drawLongTables(doc: TableCanvas, long: LongTables): boolean {
     }
     if (lefts.some((left) => !Number.isFinite(left)) || job.rowLines.length === 0) return false;
     // a text wider than its column would have wrapped to a second line in pdfmake
+    if (!widthsAsPdfmake(job)) return false;
     if (cells.some((row) => row.some((width, column) => width > widths[column]! + 0.01))) {
       return false;
     }
