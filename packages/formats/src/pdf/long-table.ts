@@ -57,7 +57,8 @@ export const plainCell = (cell: TableCell): PlainCell | null => {
   if (Object.keys(record).some((key) => !PLAIN_KEYS.has(key))) return null;
   if (record.alignment !== undefined && record.alignment !== 'right') return null;
   return {
-    text: record.text,
+    // pdfmake does not count a line's trailing spaces in its width (nor do they show)
+    text: record.text.trimEnd(),
     ...(record.alignment === 'right' ? { alignment: 'right' as const } : {}),
     ...(record.bold === true ? { bold: true } : {}),
     ...(typeof record.color === 'string' ? { color: record.color } : {}),
