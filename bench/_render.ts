@@ -13,5 +13,5 @@ for (const lang of ['de', 'en'] as const) {
     lang,
     detail: { mode: 'piles', piles: wb.piles.slice(0, 3).map((p) => p.Pname ?? '') },
   });
-  writeFileSync(`/tmp/report-demo-${lang}.pdf`, pdf);
+  writeFileSync(`${process.env.OUT ?? '/tmp'}/report-demo-${lang}.pdf`, pdf);
 }

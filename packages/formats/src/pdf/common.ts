@@ -6,6 +6,7 @@ import type { AxialPileResult, HorizontalLoadRowResult } from '@pfahlplaner/engi
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { ReportResult } from '../result';
 import type { ImportedWorkbook } from '../validate';
+import type { LongTables } from './long-table';
 import { TEXTS, formatNumber, type ReportLang, type Texts } from './texts';
 
 /**
@@ -54,6 +55,8 @@ export type Ctx = {
   f: (value: number | null | undefined, decimals: number) => string;
   /** The merged issues of section 3, in their printed order (set by the report once). */
   assumptions: AssumptionEntry[];
+  /** Long tables drawn directly after the layout (ADR 0199); absent: ordinary pdfmake tables. */
+  long?: LongTables;
 };
 
 export type AssumptionEntry = {

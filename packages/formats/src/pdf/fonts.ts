@@ -1,6 +1,7 @@
 /** Fonts (Roboto shipped inside pdfmake, embedded) and logo images of the PDF report. */
 import pdfmake from 'pdfmake';
 import vfsFonts from 'pdfmake/build/vfs_fonts.js';
+import { fastWidth, type MeasuredFont, type TextMeasure } from './long-table';
 
 let fontsReady = false;
 type VirtualFs = { writeFileSync: (name: string, data: Uint8Array) => void };
@@ -56,4 +57,25 @@ export const imageDataUrl = (bytes: Uint8Array | undefined): string | null => {
     return `data:image/jpeg;base64,${bytesToBase64(bytes)}`;
   }
   return null;
+};
+
+let measuring: Promise<TextMeasure> | null = null;
+
+/**
+ * Text widths with the report's fonts before a document exists (the long tables' column widths, ADR 0199):
+ * the fonts of one empty pdfmake document, kept for the process, without PDFKit's per-font word cache
+ * (it would grow with every number of every report).
+ */
+export const textMeasure = (): Promise<TextMeasure> => {
+  measuring ??= (async () => {
+    setupFonts();
+    const created = pdfmake.createPdf({ content: '' }, { fontLayoutCache: false });
+    const doc = (await created.getStream()) as unknown as {
+      provideFont: (family: string, bold: boolean, italics: boolean) => MeasuredFont;
+    };
+    const regular = fastWidth(doc.provideFont('Roboto', false, false));
+    const bold = fastWidth(doc.provideFont('Roboto', true, false));
+    return (text, isBold, size) => (isBold ? bold(text, size) : regular(text, size));
+  })();
+  return measuring;
 };

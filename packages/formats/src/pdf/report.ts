@@ -9,7 +9,8 @@
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { contextOf, flag, type Ctx, type ReportInput } from './common';
-import { imageDataUrl, setupFonts } from './fonts';
+import { imageDataUrl, setupFonts, textMeasure } from './fonts';
+import { drawLongTables, type LongTables, type TableCanvas, type TextMeasure } from './long-table';
 import { formatDateTime } from './texts';
 import { actionsSection } from './sections/actions';
 import { appendixSection } from './sections/appendix';
@@ -127,12 +128,16 @@ function pageFrame(ctx: Ctx, title: string) {
 /**
  * The pdfmake document definition (exported for tests and for callers that want to add pages).
  * @param pages the contents as found by a first layout (only when the page numbering does not start at 1)
+ * @param long collects the long tables whose body `drawLongTables` writes after the layout (ADR 0199);
+ *   without it they are ordinary pdfmake tables
  */
 export function reportDefinition(
   input: ReportInput,
   pages?: readonly ContentsEntry[],
+  long?: LongTables,
 ): TDocumentDefinitions {
   const ctx = contextOf(input);
+  if (long) ctx.long = long;
   ctx.assumptions = collectAssumptions(ctx);
   const title = documentTitle(ctx);
   const content: Content[] = [
@@ -223,6 +228,40 @@ const headingsOf = (content: readonly unknown[]): ContentsEntry[] => {
   return found;
 };
 
+/** Text widths memoised for one report (numbers and words repeat across rows). */
+const memoised = (measure: TextMeasure): TextMeasure => {
+  const known = new Map<string, number>();
+  return (text, bold, size) => {
+    const key = `${bold ? 'b' : 'r'}${size} ${text}`;
+    let width = known.get(key);
+    if (width === undefined) {
+      width = measure(text, bold, size);
+      known.set(key, width);
+    }
+    return width;
+  };
+};
+
+/**
+ * Lay out and render one definition: pdfmake draws the document, then the body of the long tables is
+ * written onto its buffered pages (ADR 0199). If a text would not fit its column, the definition is built
+ * again with ordinary tables.
+ */
+async function renderDefinition(
+  build: (long?: LongTables) => TDocumentDefinitions,
+  measure: TextMeasure,
+): Promise<{ buffer: Buffer; definition: TDocumentDefinitions }> {
+  const long: LongTables = { measure, jobs: [] };
+  const definition = build(long);
+  if (long.jobs.length > 0) {
+    const created = pdfmake.createPdf(definition, { bufferPages: true });
+    const doc = (await created.getStream()) as unknown as TableCanvas;
+    if (drawLongTables(doc, long)) return { buffer: await created.getBuffer(), definition };
+  }
+  const ordinary = long.jobs.length > 0 ? build() : definition;
+  return { buffer: await pdfmake.createPdf(ordinary).getBuffer(), definition: ordinary };
+}
+
 /**
  * Render the report.
  * @returns PDF bytes
@@ -230,14 +269,17 @@ const headingsOf = (content: readonly unknown[]): ContentsEntry[] => {
 export async function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   setupFonts();
   pdfmake.addTableLayouts(LAYOUTS);
-  const definition = reportDefinition(input);
-  let buffer = await pdfmake.createPdf(definition).getBuffer();
+  const measure = memoised(await textMeasure());
+  const first = await renderDefinition((long) => reportDefinition(input, undefined, long), measure);
+  let buffer = first.buffer;
   // pdfmake's contents print physical page numbers; when the footer's numbering starts elsewhere
   // ("Anlage 3, Blatt 7"), lay out once more with the contents as a table of the footer's numbers.
   if ((input.workbook.settings.seitenStartNummer ?? 1) !== 1) {
-    const entries = headingsOf(definition.content as Content[]);
-    const again = reportDefinition(input, entries);
-    if (entries.length > 0) buffer = await pdfmake.createPdf(again).getBuffer();
+    const entries = headingsOf(first.definition.content as Content[]);
+    if (entries.length > 0) {
+      buffer = (await renderDefinition((long) => reportDefinition(input, entries, long), measure))
+        .buffer;
+    }
   }
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -8,7 +8,7 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import { flag, head, heading, kv, num, runs, type Ctx, type PileRow } from '../common';
 import { shortCitation } from '../citations';
 import { drawing } from '../drawing';
-import { curveSvg, profileSvg } from '../svg';
+import { curveDrawing, profileDrawing } from '../diagrams';
 import { fill } from '../texts';
 import { assumptionNumbersOf } from './assumptions';
 import { structuralSection } from './structural';
@@ -161,7 +161,7 @@ function graphics(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Conte
   const profile = ctx.input.workbook.soil_profiles.find((p) => p.name === row.BodenProfil);
   const parts: Content[] = [];
   if (trace.curve) {
-    const svg = curveSvg({
+    const curve = curveDrawing({
       points: trace.curve.points,
       Ek: trace.inputs.Ek,
       sAllowCm: trace.inputs.allowedSettlementCm,
@@ -169,10 +169,10 @@ function graphics(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Conte
       lang,
       labels: { resistance: t.resistance, settlement: t.settlement, permissible: t.permissible },
     });
-    parts.push({ stack: [{ text: t.curve, style: 'h3' }, drawing(svg, 250)] });
+    parts.push({ stack: [{ text: t.curve, style: 'h3' }, drawing(curve)] });
   }
   if (profile && profile.startKote !== null && profile.startKote !== undefined) {
-    const svg = profileSvg({
+    const drawn = profileDrawing({
       startKote: profile.startKote,
       layers: profile.soil_layers
         .filter((l) => l.endKote !== null && l.endKote !== undefined)
@@ -185,7 +185,7 @@ function graphics(ctx: Ctx, pile: AxialPileResult, row: Partial<PileRow>): Conte
       lang,
       gwLabel: t.gw,
     });
-    parts.push({ stack: [{ text: t.profile, style: 'h3' }, drawing(svg, 250)] });
+    parts.push({ stack: [{ text: t.profile, style: 'h3' }, drawing(drawn)] });
   }
   return parts.length > 0 ? { columns: parts, columnGap: 14, unbreakable: true } : null;
 }

@@ -7,7 +7,7 @@ import type { HorizontalLoadRowResult, SteelPipeCheck } from '@pfahlplaner/engin
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { flag, kv, type Ctx, type HorizontalEntry } from '../common';
 import { drawing } from '../drawing';
-import { diagramSvg } from '../svg';
+import { depthDiagram } from '../diagrams';
 import { fill } from '../texts';
 
 function concreteRows(ctx: Ctx, load: HorizontalLoadRowResult): TableCell[][] {
@@ -117,7 +117,7 @@ export function structuralSection(ctx: Ctx, { caseName, row: load }: HorizontalE
   if (flag(ctx.settings, 'erstellegrafikInnen') && load.distribution) {
     const d = load.distribution;
     const chart = (values: number[], title: string, unit: string, color: string) =>
-      drawing(diagramSvg({ depth: d.depth, values, title, unit, lang, color }), 160);
+      drawing(depthDiagram({ depth: d.depth, values, title, unit, lang, color }));
     out.push({
       unbreakable: true,
       stack: [

@@ -6,6 +6,7 @@ import { FIELD_TEXTS } from '@pfahlplaner/contracts';
 import type { AxialPileResult } from '@pfahlplaner/engine';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { head, heading, num, runs, type Ctx, type PileRow } from '../common';
+import { longTable } from '../long-table';
 
 export type PileStatus = 'ok' | 'failed' | 'notCalculated';
 
@@ -39,20 +40,19 @@ export function summarySection(ctx: Ctx, no: number): Content[] {
     failed: t.statusFailed,
     notCalculated: t.statusNotCalculated,
   };
-  const body: TableCell[][] = [
-    [
-      head(t.loadPoint),
-      head(t.pileType),
-      head(t.diameterOrSide, 'm'),
-      head('n', '–'),
-      head(t.length, 'm'),
-      head('E_d', 'kN'),
-      head('R_d', 'kN'),
-      head('E_d/R_d', '%'),
-      head(t.settlement, 'cm'),
-      head(t.status),
-    ],
+  const header: TableCell[] = [
+    head(t.loadPoint),
+    head(t.pileType),
+    head(t.diameterOrSide, 'm'),
+    head('n', '–'),
+    head(t.length, 'm'),
+    head('E_d', 'kN'),
+    head('R_d', 'kN'),
+    head('E_d/R_d', '%'),
+    head(t.settlement, 'cm'),
+    head(t.status),
   ];
+  const body: TableCell[][] = [];
   input.workbook.piles.forEach((row, index) => {
     const pile = ctx.resultByRow.get(index);
     const status = statusOf(pile);
@@ -77,16 +77,13 @@ export function summarySection(ctx: Ctx, no: number): Content[] {
   return [
     heading(`${no} ${t.summary}`, 1, { pageBreak: 'before' }),
     { text: runs(t.summaryIntro), fontSize: 7.5, margin: [0, 0, 0, 4] },
-    {
-      table: {
-        headerRows: 1,
-        dontBreakRows: true,
-        widths: ['auto', '*', 40, 18, 36, 40, 40, 40, 36, 52],
-        body,
-      },
+    longTable(ctx.long, {
+      header,
+      body,
+      widths: ['auto', '*', 40, 18, 36, 40, 40, 40, 36, 52],
       layout: 'overview',
       fontSize: 7.5,
-    },
+    }),
     {
       stack: [t.lengthMeaning, t.sideNote, t.statusMeaning].map((line) => ({
         text: runs(line),

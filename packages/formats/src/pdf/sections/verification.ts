@@ -5,6 +5,7 @@
 import type { AxialPileResult } from '@pfahlplaner/engine';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { flag, head as headCell, heading, num, runs, type Ctx, type PileRow } from '../common';
+import { longTable } from '../long-table';
 import { pileDetail } from './pile-detail';
 
 type Column = {
@@ -59,24 +60,20 @@ const columnsOf = (ctx: Ctx): Column[] => {
 export function verificationSection(ctx: Ctx, no: number): Content[] {
   const { t, input } = ctx;
   const columns = columnsOf(ctx);
-  const body: TableCell[][] = [columns.map((column) => column.head)];
-  input.workbook.piles.forEach((row, index) => {
+  const body = input.workbook.piles.map((row, index) => {
     const pile = ctx.resultByRow.get(index);
-    body.push(columns.map((column) => column.cell(pile, row)));
+    return columns.map((column) => column.cell(pile, row));
   });
   const out: Content[] = [
     heading(`${no} ${t.verifications}`, 1, { pageBreak: 'before' }),
     { text: runs(t.verificationsIntro), fontSize: 7.5, margin: [0, 0, 0, 4] },
-    {
-      table: {
-        headerRows: 1,
-        dontBreakRows: true,
-        widths: columns.map(() => 'auto'),
-        body,
-      },
+    longTable(ctx.long, {
+      header: columns.map((column) => column.head),
+      body,
+      widths: columns.map(() => 'auto'),
       layout: 'overview',
       fontSize: 7,
-    },
+    }),
   ];
   let k = 0;
   for (const pile of input.result.piles) {
