@@ -3,6 +3,7 @@
 import {
   CalculateQuerySchema,
   CalculateResponseSchema,
+  CalculationJobStatusSchema,
   CalculationServerSchema,
   PileDetailSchema,
   StoredCalculationSchema,
@@ -17,7 +18,10 @@ import { requireAuth } from '#app/plugins/auth';
 import { BASE, ProjectParams, tags } from '#app/modules/projects/project-route-parts';
 import type { ProjectsService } from '#app/modules/projects/projects.service';
 
-/** GET …/calculate/, …/calculation/, …/calculation/piles/{index}/ and /v1/calculation-servers/. */
+/**
+ * GET …/calculate/, …/calculation/, …/calculation/piles/{index}/, …/calculation/job/ and
+ * /v1/calculation-servers/.
+ */
 export const projectCalculationRoutes = (
   app: App,
   projects: ProjectsService,
@@ -32,22 +36,24 @@ export const projectCalculationRoutes = (
         tags,
         summary:
           'Calculate the project on a calculation server (default: the local worker pool) and store the result',
+        description:
+          'On PostgreSQL a local calculation is a durable job (ADR 0176); the answer names the job the request joined in the `Calculation-Job` header, whose state `GET …/calculation/job/` tells (ADR 0196).',
         security: bearer,
         params: ProjectParams,
         querystring: CalculateQuerySchema,
         response: responses(200, CalculateResponseSchema, [400, 401, 403, 404, 503]),
       },
     },
-    async (request) =>
-      ok(
-        await projects.calculate(
-          requireAuth(request),
-          request.params.companyId,
-          request.params.projectId,
-          request.query.dhpd_server,
-        ),
-        'Calculated',
-      ),
+    async (request, reply) => {
+      const { jobId, ...answer } = await projects.calculate(
+        requireAuth(request),
+        request.params.companyId,
+        request.params.projectId,
+        request.query.dhpd_server,
+      );
+      if (jobId !== null) reply.header('calculation-job', String(jobId));
+      return ok(answer, 'Calculated');
+    },
   );
 
   app.get(
@@ -95,6 +101,31 @@ export const projectCalculationRoutes = (
           request.params.projectId,
           request.params.index,
         )) as unknown as PileDetailData,
+      ),
+  );
+
+  app.get(
+    `${BASE}/:projectId/calculation/job/`,
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'State of the newest calculation job of the project (queued, running, done, failed), or null',
+        description:
+          'A client whose calculate request was cut off (its instance died: network error, 502, 503) polls this until the job is done or failed, then reads the stored calculation (ADR 0196).',
+        security: bearer,
+        params: ProjectParams,
+        response: responses(200, CalculationJobStatusSchema, [400, 401, 404]),
+      },
+    },
+    async (request) =>
+      ok(
+        await projects.calculationJob(
+          requireAuth(request),
+          request.params.companyId,
+          request.params.projectId,
+        ),
       ),
   );
 
