@@ -141,7 +141,7 @@ describe.each(databases)('calculation job status on %s', (kind) => {
     expect(JSON.stringify(failed)).not.toContain('gave up');
 
     // A newer job of the same inputs wins.
-    const done = await seed({ state: 'done', attempts: 2, finished_at: sql`now()` as never });
+    const done = await seed({ state: 'done', attempts: 2, finished_at: new Date() });
     expect(done).toBeGreaterThan(queued);
     expect(json(await status(owner)).data).toMatchObject({
       id: done,
