@@ -184,8 +184,6 @@ export default tseslint.config(
     // catalogues are data (one entry per field, like engine/src/tables); the others are to be split by job.
     files: [
       'packages/contracts/src/fields/**',
-      'apps/server/src/modules/projects/projects.routes.ts',
-      'apps/server/src/modules/files/files.service.ts',
       'apps/web/src/features/workspace/WorkspacePage.tsx',
       'apps/web/src/features/team/UserManagement.tsx',
       'apps/web/src/features/team/UpgradePage.tsx',

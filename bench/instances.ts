@@ -4,65 +4,36 @@
 // the server build (made when missing). Prints numbers; asserts nothing. On a 2-core machine two instances
 // share the same cores with the client and PostgreSQL: the second instance shows what one machine gains
 // (event-loop parallelism), not what a second machine would.
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+// eslint-disable-next-line no-restricted-imports -- the server app is not a package; its one start-and-wait of a child server serves tests and benches
+import type { ChildServer } from '../apps/server/src/test/child-server';
+// eslint-disable-next-line no-restricted-imports -- see above
+import { spawnServer } from '../apps/server/src/test/child-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverRoot = path.join(root, 'apps/server');
 const DURATION_MS = Number(process.env.INSTANCES_BENCH_MS ?? 5000);
 const CONCURRENCY = 16;
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-const start = async (
-  databaseUrl: string,
-): Promise<{ child: ChildProcess; base: string; out: () => string }> => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
-    cwd: serverRoot,
+/** The compiled server on `databaseUrl` with the demo account, up once /ready answers. */
+const start = (databaseUrl: string): Promise<ChildServer> =>
+  spawnServer({
+    args: ['dist/server.mjs'],
     env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATABASE_URL: databaseUrl,
       DEMO_ACCOUNT: '1',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       LOG_LEVEL: 'warn',
-      RENEWAL_INTERVAL_SECONDS: '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    until: 'ready',
+    timeoutMs: 60_000,
   });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const base = `http://127.0.0.1:${port}/api`;
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    const up = await fetch(`${base}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { child, base, out: () => out };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not ready: ${out}`);
-};
 
 const hammer = async (urls: string[], headers: Record<string, string>) => {
   let done = 0;
@@ -98,16 +69,16 @@ export async function run(): Promise<void> {
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const servers: ChildProcess[] = [];
+  const servers: ChildServer[] = [];
   try {
     const first = await start(url.toString());
-    servers.push(first.child);
+    servers.push(first);
     const second = await start(url.toString());
-    servers.push(second.child);
-    const email = /E-mail:\s+(\S+)/.exec(first.out())?.[1] ?? '';
-    const password = /Password:\s+(\S+)/.exec(first.out())?.[1] ?? '';
+    servers.push(second);
+    const email = /E-mail:\s+(\S+)/.exec(first.output())?.[1] ?? '';
+    const password = /Password:\s+(\S+)/.exec(first.output())?.[1] ?? '';
     const login = (await (
-      await fetch(`${first.base}/v1/auth/login/`, {
+      await fetch(`${first.baseUrl}/api/v1/auth/login/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password }),
@@ -115,23 +86,23 @@ export async function run(): Promise<void> {
     ).json()) as { data: { access_token: string; user: { company: { id: number } } } };
     const headers = { authorization: `Bearer ${login.data.access_token}` };
     const projects = `/v1/companies/${login.data.user.company.id}/projects/`;
-    const list = (await (await fetch(`${first.base}${projects}`, { headers })).json()) as {
+    const list = (await (await fetch(`${first.baseUrl}/api${projects}`, { headers })).json()) as {
       data: { results: { id: number }[] };
     };
     const detail = `${projects}${list.data.results[0]!.id}/`;
-    await hammer([`${first.base}${detail}`, `${second.base}${detail}`], headers); // warm-up
-    const one = await hammer([`${first.base}${detail}`], headers);
-    const two = await hammer([`${first.base}${detail}`, `${second.base}${detail}`], headers);
+    await hammer([`${first.baseUrl}/api${detail}`, `${second.baseUrl}/api${detail}`], headers); // warm-up
+    const one = await hammer([`${first.baseUrl}/api${detail}`], headers);
+    const two = await hammer(
+      [`${first.baseUrl}/api${detail}`, `${second.baseUrl}/api${detail}`],
+      headers,
+    );
     console.log(
       `instances: project detail on PostgreSQL, ${CONCURRENCY} concurrent clients, ${DURATION_MS} ms each: ` +
         `one instance ${one.rps.toFixed(0)} req/s, two instances ${two.rps.toFixed(0)} req/s ` +
         `(failed ${one.failed}/${two.failed}; load average ${loadavg()[0]!.toFixed(1)})`,
     );
   } finally {
-    for (const child of servers) {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-    }
+    for (const server of servers) await server.stop();
     for (let i = 0; i < 80; i += 1) {
       const { rows } = await admin.query<{ n: string }>(
         'select count(*) as n from pg_stat_activity where datname = $1',

@@ -3,26 +3,17 @@
 // run starts on an existing embedded database (seeded by a first start that is not measured), times spawn →
 // "Server listening", reads the process's resident memory (VmRSS, /proc) after start and after a first
 // sign-in plus project detail request. Prints medians; no assertions.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// eslint-disable-next-line no-restricted-imports -- the server app is not a package; its one start-and-wait of a child server serves tests and benches
+import { spawnServer } from '../apps/server/src/test/child-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverRoot = path.join(root, 'apps/server');
 const ROUNDS = Number(process.env.STARTUP_ROUNDS ?? 3);
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 const rssMiB = (pid: number): number => {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -38,41 +29,17 @@ const variants: Variant[] = [
 type Sample = { startMs: number; rssStart: number; rssAfter: number };
 
 const startOnce = async (variant: Variant, dataDir: string, measure: boolean) => {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, variant.args, {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      RENEWAL_INTERVAL_SECONDS: '0',
-      CALC_WORKERS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    args: variant.args,
+    env: { DATA_DIR: dataDir, CALC_WORKERS: '1' },
+    until: 'listening',
   });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (out.includes('Server listening')) {
-        clearInterval(timer);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`${variant.name} exited: ${out}`));
-      }
-    }, 5);
-  });
-  const startMs = performance.now() - started;
-  const result = { out, sample: undefined as Sample | undefined };
+  const { startMs } = server;
+  const pid = server.process.pid!;
+  const result = { out: server.output(), sample: undefined as Sample | undefined };
   if (measure) {
-    const rssStart = rssMiB(child.pid!);
-    const base = `http://127.0.0.1:${port}/api`;
+    const rssStart = rssMiB(pid);
+    const base = `${server.baseUrl}/api`;
     const [email, password] = (process.env.STARTUP_DEMO ?? '').split('\n');
     const login = (await (
       await fetch(`${base}/v1/auth/login/`, {
@@ -87,10 +54,9 @@ const startOnce = async (variant: Variant, dataDir: string, measure: boolean) =>
       data: { results: { id: number }[] };
     };
     await (await fetch(`${projects}${list.data.results[0]!.id}/`, { headers: auth })).json();
-    result.sample = { startMs, rssStart, rssAfter: rssMiB(child.pid!) };
+    result.sample = { startMs, rssStart, rssAfter: rssMiB(pid) };
   }
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await server.stop();
   return result;
 };
 

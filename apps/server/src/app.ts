@@ -365,7 +365,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     (scope, _opts, done) => {
       const api = scope.withTypeProvider() as unknown as App;
-      healthRoutes(api, { database, isClosing: () => closing });
+      healthRoutes(api, { database, isClosing: () => closing, redis });
       authRoutes(api, auth, sessionCookie);
       registrationRoutes(api, registration);
       usersRoutes(api, usersSvc, authenticate);

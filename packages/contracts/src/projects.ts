@@ -226,6 +226,29 @@ export const StoredCalculationSchema = z
   .nullable();
 export type StoredCalculation = z.infer<typeof StoredCalculationSchema>;
 
+/** States of a durable calculation job (ADR 0176). */
+export const CALCULATION_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * `GET …/calculation/job/` (ADR 0196): the project's newest calculation job, or null (none kept; the embedded
+ * database calculates without jobs). A client whose calculate request was cut off polls it until the job is
+ * `done` or `failed`, then reads the stored calculation.
+ */
+export const CalculationJobStatusSchema = z
+  .object({
+    /** The job's id; the calculate answer names the job it joined in the `Calculation-Job` header. */
+    id: z.number().int(),
+    state: z.enum(CALCULATION_JOB_STATES),
+    /** True when the job calculates the project's current inputs (its result is the fresh calculation). */
+    current: z.boolean(),
+    /** How often an instance took it (more than one: an instance died while running it). */
+    attempts: z.number().int(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .nullable();
+export type CalculationJobStatus = z.infer<typeof CalculationJobStatusSchema>;
+
 /**
  * `GET …/calculation/piles/{index}/`: the full result of one load point, computed on demand (ADR 0170): the
  * axial result with its trace and every load row naming it with its w/M/Q distribution and trace.

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app';
@@ -9,8 +8,14 @@ import { AppError } from '#app/lib/app-error';
 import { systemClock } from '#app/lib/clock';
 import { DEFAULT_RATE_LIMITS } from '#app/lib/rate-limiter';
 import { createRedisRateLimiter, openRedis } from '#app/lib/rate-limiter-redis';
-import type { TestApp } from '#app/test/test-app';
-import { createTestApp, freshDatabase, json, PASSWORD, signUp } from '#app/test/test-app';
+import { freshDatabase, PASSWORD, signUp } from '#app/test/test-app';
+import type { TwoInstances } from '#app/test/two-instances';
+import {
+  expectTrustOnBoth,
+  loginOn,
+  twoInstances,
+  wrongPasswordsOnBoth,
+} from '#app/test/two-instances';
 
 /** The real Redis of this machine (.ci/run starts it and sets TEST_REDIS_URL); without it these are skipped. */
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
@@ -98,54 +103,32 @@ describe.skipIf(!redisUrl)('rate limits in Redis (rate-limiter-flexible, ADR 018
   });
 
   describe('two instances on one database and one Redis', () => {
-    let t: TestApp;
-    let b: FastifyInstance;
+    let pair: TwoInstances & { close: () => Promise<void> };
     beforeAll(async () => {
-      t = await createTestApp('pglite', { config: { redisUrl, redisKeyPrefix: prefix() } });
       // Instance B: its own app and its own Redis connection, same database, same Redis and prefix.
-      b = await buildApp({ config: t.config, database: t.database, clock: t.clock });
-      await b.ready();
+      pair = await twoInstances('pglite', { config: { redisUrl, redisKeyPrefix: prefix() } });
     });
     afterAll(async () => {
-      await b?.close();
-      await t?.close();
+      await pair?.close();
     });
-    const login = (app: FastifyInstance, email: string, password: string, ip: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login/',
-        remoteAddress: ip,
-        payload: { email, password },
-      });
 
     it('100 parallel wrong passwords split over both: exactly 10 are checked, counted in Redis', async () => {
-      const u = await signUp(t);
+      const u = await signUp(pair.t);
       const ip = '10.8.0.1';
-      const answers = await Promise.all(
-        Array.from({ length: 100 }, (_, i) =>
-          login(i % 2 === 0 ? t.app : b, u.email, 'Wrong#123', ip),
-        ),
-      );
-      const codes = answers.map((r) => json(r).error?.code);
+      const codes = await wrongPasswordsOnBoth(pair, u.email, ip);
       const limit = DEFAULT_RATE_LIMITS.loginPerAccountAndIp.limit;
       expect(codes.filter((c) => c === 'WRONG_PASSWORD')).toHaveLength(limit);
       expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(100 - limit);
-      expect((await login(b, u.email, PASSWORD, ip)).statusCode).toBe(429);
+      expect((await loginOn(pair.b, u.email, PASSWORD, ip)).statusCode).toBe(429);
       // Nothing of it is in the database's limit table: the counts live in Redis.
-      expect(await t.database.db.select().from(rateLimitHits)).toEqual([]);
-      const keys = await redis.keys(`${t.config.redisKeyPrefix}*`);
+      expect(await pair.t.database.db.select().from(rateLimitHits)).toEqual([]);
+      const keys = await redis.keys(`${pair.t.config.redisKeyPrefix}*`);
       expect(keys.length).toBeGreaterThan(0);
     });
 
     it('a sign-in on A makes the pair known on B', async () => {
-      const u = await signUp(t);
-      expect((await login(t.app, u.email, PASSWORD, '10.8.1.1')).statusCode).toBe(200);
-      for (let i = 0; i < 20; i += 1) {
-        const answer = await login(i % 2 === 0 ? b : t.app, u.email, 'Wrong#123', `10.8.2.${i}`);
-        expect(answer.statusCode).toBe(400);
-      }
-      expect((await login(b, u.email, PASSWORD, '10.8.3.1')).statusCode).toBe(429);
-      expect((await login(b, u.email, PASSWORD, '10.8.1.1')).statusCode).toBe(200);
+      const u = await signUp(pair.t);
+      await expectTrustOnBoth(pair, u.email);
     });
   });
 });

@@ -5,74 +5,39 @@
 // p50/p99 of the detail, the light route's p99 and the ratio of light to heavy throughput. Asserts nothing.
 // STARVATION_BENCH_MS shortens the run; HEAVY_CONCURRENCY / HEAVY_QUEUE are passed to the server (ADR 0183;
 // HEAVY_CONCURRENCY=1000 lets every request through, as before the gate).
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { largeWorkbook } from '#app/modules/projects/fixtures';
+import type { ChildServer } from '#app/test/child-server';
+import { spawnServer } from '#app/test/child-server';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_MS = Number(process.env.STARVATION_BENCH_MS ?? 20_000);
 const CLIENTS = 50;
 const ROWS = 200;
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-const start = async (env: Record<string, string>) => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
-    cwd: serverRoot,
+/** The compiled server with the demo account on `env`'s database, up once /ready answers. */
+const start = (env: Record<string, string>): Promise<ChildServer> =>
+  spawnServer({
+    args: ['dist/server.mjs'],
     env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DEMO_ACCOUNT: '1',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       LOG_LEVEL: 'warn',
-      RENEWAL_INTERVAL_SECONDS: '0',
       ...(process.env.HEAVY_CONCURRENCY
         ? { HEAVY_CONCURRENCY: process.env.HEAVY_CONCURRENCY }
         : {}),
       ...(process.env.HEAVY_QUEUE ? { HEAVY_QUEUE: process.env.HEAVY_QUEUE } : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    until: 'ready',
   });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const base = `http://127.0.0.1:${port}/api`;
-  for (let i = 0; i < 1200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    const up = await fetch(`${base}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { child, base, out: () => out };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not ready: ${out}`);
-};
-
-const stop = async (child: ChildProcess) => {
-  child.kill('SIGTERM');
-  if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-};
 
 /** CPU time (user + system) of a process so far [ms], from /proc (Linux). */
 const processCpuMs = (pid: number): number => {
@@ -212,9 +177,9 @@ export async function run(): Promise<void> {
   try {
     const server = await start({ DATA_DIR: dir });
     try {
-      await measure('PGlite', server.base, server.out, server.child.pid!);
+      await measure('PGlite', `${server.baseUrl}/api`, server.output, server.process.pid!);
     } finally {
-      await stop(server.child);
+      await server.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -234,9 +199,9 @@ export async function run(): Promise<void> {
   try {
     const server = await start({ DATABASE_URL: url.toString() });
     try {
-      await measure('PostgreSQL', server.base, server.out, server.child.pid!);
+      await measure('PostgreSQL', `${server.baseUrl}/api`, server.output, server.process.pid!);
     } finally {
-      await stop(server.child);
+      await server.stop();
     }
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);

@@ -4,13 +4,17 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { SERVER_ROOT } from '#app/config';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The compiled server (what `npm start` runs, ADR 0160) as a real child process, for the lifecycle tests:
  * graceful shutdown on SIGTERM and several instances on one PostgreSQL. No mock: node runs the esbuild
- * bundle, which loads its worker thread and node_modules like production does.
+ * bundle, which loads its worker thread and node_modules like production does. Only node's own modules
+ * here: the benches import this file too.
  */
+
+/** apps/server (this file is apps/server/src/test/child-server.ts). */
+const SERVER_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Builds a private copy of dist/ (inside apps/server: node_modules resolve from there). */
 export const buildServer = (): { dir: string; remove: () => void } => {
@@ -39,6 +43,8 @@ export const freePort = (): Promise<number> =>
 
 export type ChildServer = {
   process: ChildProcess;
+  port: number;
+  /** `http://127.0.0.1:<port>` (the API is below `/api`). */
   baseUrl: string;
   /** stdout and stderr so far (pino JSON lines and the demo account banner). */
   output: () => string;
@@ -46,15 +52,35 @@ export type ChildServer = {
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
+  /** From spawn until the server was up (`until`) [ms]. */
+  startMs: number;
+  /** SIGTERM (graceful shutdown, ADR 0162), resolved once the process has exited. */
+  stop: () => Promise<void>;
 };
 
-export const startServer = async (
-  dir: string,
-  env: Record<string, string>,
-  timeoutMs = 120_000,
-): Promise<ChildServer> => {
+export type SpawnServerOptions = {
+  /** node's arguments, relative to apps/server: the build (`dist/server.mjs`) or `--import tsx src/server.ts`. */
+  args: string[];
+  /** Environment over the defaults (loopback, a free port, LOG_LEVEL info, embedded database, no renewals). */
+  env?: Record<string, string>;
+  /**
+   * When the server counts as up: `listening`, its "Server listening" log line (needs LOG_LEVEL info), or
+   * `ready`, `GET /api/ready` answers 200 (any log level: the benches log only warnings).
+   */
+  until?: 'listening' | 'ready';
+  timeoutMs?: number;
+};
+
+/**
+ * The server as a child process, started and waited for: the one start-and-wait of the lifecycle tests and
+ * the benches (bench/instances.ts, bench/startup.ts, src/scripts/bench-starvation.ts). Rejects with the
+ * output when the process exits first or is not up within `timeoutMs`.
+ */
+export const spawnServer = async (opts: SpawnServerOptions): Promise<ChildServer> => {
+  const timeoutMs = opts.timeoutMs ?? 120_000;
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(dir, 'server.mjs')], {
+  const spawned = performance.now();
+  const child = spawn(process.execPath, opts.args, {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -64,7 +90,7 @@ export const startServer = async (
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       RENEWAL_INTERVAL_SECONDS: '0',
-      ...env,
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -101,21 +127,47 @@ export const startServer = async (
       });
       check();
     });
-  const server: ChildServer = {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  /** Asks /ready every 100 ms until it answers 200 (the process's exit ends it through the race below). */
+  const ready = async () => {
+    const until = performance.now() + timeoutMs;
+    while (child.exitCode === null && performance.now() < until) {
+      const up = await fetch(`${baseUrl}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server not ready within ${timeoutMs} ms:\n${text}`);
+  };
+  await Promise.race([
+    opts.until === 'ready' ? ready() : waitFor(/Server listening at/, timeoutMs),
+    exited.then((code) => {
+      throw new Error(`server exited with ${code} before it was up:\n${text}`);
+    }),
+  ]);
+  return {
     process: child,
-    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    baseUrl,
     output: () => text,
     waitFor,
     exited,
+    startMs: performance.now() - spawned,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
   };
-  await Promise.race([
-    waitFor(/Server listening at/, timeoutMs),
-    exited.then((code) => {
-      throw new Error(`server exited with ${code} before listening:\n${text}`);
-    }),
-  ]);
-  return server;
 };
+
+/** The build in `dir` (buildServer) as a child process, up once it logs "Server listening". */
+export const startServer = (
+  dir: string,
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<ChildServer> => spawnServer({ args: [path.join(dir, 'server.mjs')], env, timeoutMs });
 
 /** A JSON request to a child server; answers status and parsed body. */
 export const request = async (

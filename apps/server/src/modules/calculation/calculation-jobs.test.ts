@@ -15,8 +15,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Durable calculation jobs (ADR 0176): instance A (the compiled server in a child process) takes a
  * calculation of 1,000 piles and is killed with SIGKILL while its worker calculates. Instance B on the same
- * PostgreSQL takes the job over once A's lease has run out, finishes it, and stores it once; the client's
- * repeated request on B joins that job and gets the result.
+ * PostgreSQL takes the job over once A's lease has run out, finishes it, and stores it once; B's status
+ * route reports it done (ADR 0196), and the client's repeated request on B joins that job and gets the result.
  */
 describe.skipIf(!adminUrl)('a calculation whose instance dies', () => {
   let t: TestApp;
@@ -81,6 +81,15 @@ describe.skipIf(!adminUrl)('a calculation whose instance dies', () => {
       taken = await job();
     }
     expect(taken?.state).toBe('running');
+    // A's status route reports the job it runs (ADR 0196).
+    const onAStatus = await fetch(`${a.baseUrl}${base}${id}/calculation/job/`, {
+      headers: { authorization: `Bearer ${owner.access}` },
+    });
+    expect(((await onAStatus.json()) as { data: unknown }).data).toMatchObject({
+      id: taken!.id,
+      state: 'running',
+      current: true,
+    });
     a.process.kill('SIGKILL');
     await a.exited;
     expect(await onA).toBe('connection lost');
@@ -93,15 +102,37 @@ describe.skipIf(!adminUrl)('a calculation whose instance dies', () => {
     });
     expect(await t.database.db.select().from(projectCalculations)).toHaveLength(0);
 
-    // B starts on the same database; the client asks again there.
+    // B starts on the same database. The client asks again there and, as the web client does after a
+    // cut-off request (ADR 0196), polls B's status route until the job is done.
     b = await buildApp({ config: t.config, database: t.database, clock: t.clock });
     await b.ready();
-    const again = await b.inject({
-      method: 'GET',
-      url: `${base}${id}/calculate/`,
-      headers: { authorization: `Bearer ${owner.access}` },
-    });
+    const onB = (url: string) =>
+      b!.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.access}` } });
+    const repeated = onB(`${base}${id}/calculate/`);
+    const statusOnB = async () =>
+      json(await onB(`${base}${id}/calculation/job/`)).data as {
+        id: number;
+        state: string;
+        current: boolean;
+        attempts: number;
+      };
+    let status = await statusOnB();
+    for (let i = 0; i < 12_000 && status.state !== 'done' && status.state !== 'failed'; i += 1) {
+      await sleep(10);
+      status = await statusOnB();
+    }
+    expect(status).toMatchObject({ id: taken!.id, state: 'done', current: true, attempts: 2 });
+    // The stored calculation the web then reads: fresh, with every load point.
+    const stored = json(await onB(`${base}${id}/calculation/`)).data as {
+      result: { piles: unknown[] };
+      calculation: { stale: boolean };
+    };
+    expect(stored.calculation.stale).toBe(false);
+    expect(stored.result.piles).toHaveLength(rows);
+    const again = await repeated;
     expect(again.statusCode, again.body).toBe(200);
+    // The repeated request joined the job A had taken, and says so.
+    expect(again.headers['calculation-job']).toBe(String(taken!.id));
     const data = json(again).data as {
       result: { piles: unknown[] };
       calculation: { input_hash: string };
@@ -115,9 +146,9 @@ describe.skipIf(!adminUrl)('a calculation whose instance dies', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ state: 'done', attempts: 2 });
     expect(jobs[0]!.lease_owner).not.toBe(taken!.lease_owner);
-    const stored = await t.database.db.select().from(projectCalculations);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ project_id: id, input_hash: jobs[0]!.input_hash });
+    const storedRows = await t.database.db.select().from(projectCalculations);
+    expect(storedRows).toHaveLength(1);
+    expect(storedRows[0]).toMatchObject({ project_id: id, input_hash: jobs[0]!.input_hash });
     expect(data.calculation.input_hash).toBe(jobs[0]!.input_hash);
   }, 300_000);
 });

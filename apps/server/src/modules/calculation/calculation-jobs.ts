@@ -183,9 +183,12 @@ export const createCalculationJobs = (deps: {
     /**
      * Enqueues the calculation (or joins the open job of the same project and inputs, also one whose
      * instance died) and answers its result once an instance has stored it. Refuses with
-     * CALCULATION_BUSY when more than 8 jobs per local worker thread are queued.
+     * CALCULATION_BUSY when more than 8 jobs per local worker thread are queued. `jobId` names the job it
+     * joined (its status: `GET …/calculation/job/`, ADR 0196).
      */
-    run: async (job: CalculationJobInput): Promise<FullProjectResult> => {
+    run: async (
+      job: CalculationJobInput,
+    ): Promise<{ jobId: number; result: FullProjectResult }> => {
       const [queued] = await db
         .select({ n: count() })
         .from(calculationJobs)
@@ -220,7 +223,7 @@ export const createCalculationJobs = (deps: {
         .orderBy(sql`${calculationJobs.id} desc`)
         .limit(1);
       kick();
-      return waitFor(open!.id);
+      return { jobId: open!.id, result: await waitFor(open!.id) };
     },
     start: () => {
       const loop = () => {

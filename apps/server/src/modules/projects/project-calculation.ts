@@ -1,6 +1,11 @@
 // The calculation part of the projects service: run (worker pool, durable job or a remote server), the
 // stored result with its freshness, the full result for reports and one load point's detail (ADR 0170).
-import type { CalculationServer, Workbook, CalculationInfo } from '@pfahlplaner/contracts';
+import type {
+  CalculationInfo,
+  CalculationJobStatus,
+  CalculationServer,
+  Workbook,
+} from '@pfahlplaner/contracts';
 import { compactResult } from '@pfahlplaner/engine';
 import type { PileDetail } from '@pfahlplaner/engine';
 import { AppError, fieldError } from '#app/lib/app-error';
@@ -159,7 +164,10 @@ export const projectCalculation = (deps: ProjectsDeps, core: ProjectCore) => {
 
     servers: (): CalculationServer[] => deps.servers.map(toServerView),
 
-    /** Runs the engine (worker pool, durable job or a configured remote), stores and returns the result. */
+    /**
+     * Runs the engine (worker pool, durable job or a configured remote), stores and returns the result;
+     * `jobId`: the durable job the request joined (ADR 0196), null without one.
+     */
     calculate: async (
       auth: AuthContext,
       companyId: number,
@@ -176,15 +184,16 @@ export const projectCalculation = (deps: ProjectsDeps, core: ProjectCore) => {
       // Only the compact result is stored and answered (ADR 0170); the local pool makes it in the worker.
       let result: FullProjectResult;
       let now: Date;
+      let jobId: number | null = null;
       if (!server.url && deps.jobs) {
         // A durable job (ADR 0176): whichever instance runs it stores the compact result (storeJobResult).
-        result = await deps.jobs.run({
+        ({ jobId, result } = await deps.jobs.run({
           projectId,
           inputHash: hash,
           input: stored,
           projectVersion: row.version,
           requestedBy: auth.userId,
-        });
+        }));
         const meta = await repo.calculationMeta(projectId);
         now = meta?.input_hash === hash ? meta.calculated_at : clock.now();
       } else {
@@ -218,7 +227,35 @@ export const projectCalculation = (deps: ProjectsDeps, core: ProjectCore) => {
         },
         currentHash,
       );
-      return { workbook: toWireWorkbook(stored, row.version, result), result, calculation };
+      return { workbook: toWireWorkbook(stored, row.version, result), result, calculation, jobId };
+    },
+
+    /**
+     * GET …/calculation/job/ (ADR 0196): the project's newest calculation job and whether it calculates the
+     * current inputs, or null. Needs read access, like the stored calculation.
+     */
+    calculationJob: async (
+      auth: AuthContext,
+      companyId: number,
+      projectId: number,
+    ): Promise<CalculationJobStatus> => {
+      await access(auth, companyId, projectId, 'read');
+      const job = await repo.latestCalculationJob(projectId);
+      if (!job) return null;
+      // The stored input hash (kept with every save); a project from before it: computed from the workbook.
+      let currentHash = await repo.inputHash(projectId);
+      if (currentHash == null) {
+        const { row, plan } = await loadStored(projectId);
+        currentHash = hashOf(row, plan);
+      }
+      return {
+        id: job.id,
+        state: job.state as NonNullable<CalculationJobStatus>['state'],
+        current: job.input_hash === currentHash,
+        attempts: job.attempts,
+        created_at: job.created_at.toISOString(),
+        finished_at: job.finished_at?.toISOString() ?? null,
+      };
     },
 
     /** GET …/calculation/: the last stored result (also when stale), or null. */

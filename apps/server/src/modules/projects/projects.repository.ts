@@ -5,6 +5,7 @@ import type { Tx } from '#app/db/company-lock';
 import { lockCompany } from '#app/db/company-lock';
 import type { Db } from '#app/db/database';
 import {
+  calculationJobs,
   companies,
   projectCalculations,
   projectLogos,
@@ -297,6 +298,24 @@ export const projectsRepository = (db: Db) => {
           })
           .from(projectCalculations)
           .where(eq(projectCalculations.project_id, projectId))
+          .limit(1)
+      )[0],
+
+    /** The project's newest calculation job (ADR 0176), without its input and result. */
+    latestCalculationJob: async (projectId: number) =>
+      (
+        await db
+          .select({
+            id: calculationJobs.id,
+            state: calculationJobs.state,
+            input_hash: calculationJobs.input_hash,
+            attempts: calculationJobs.attempts,
+            created_at: calculationJobs.created_at,
+            finished_at: calculationJobs.finished_at,
+          })
+          .from(calculationJobs)
+          .where(eq(calculationJobs.project_id, projectId))
+          .orderBy(desc(calculationJobs.id))
           .limit(1)
       )[0],
 

@@ -1,7 +1,4 @@
 import {
-  CalculateQuerySchema,
-  CalculateResponseSchema,
-  CalculationServerSchema,
   ProjectBasicDataSchema,
   ProjectCopyResultSchema,
   ProjectDeleteResultSchema,
@@ -13,24 +10,22 @@ import {
   ProjectLogoSchema,
   ProjectSettingDataSchema,
   ProjectSummarySchema,
-  ProjectUserSchema,
-  PileDetailSchema,
-  ResetSettingsSchema,
-  SaveResultSchema,
-  SaveWorkbookSchema,
-  StoredCalculationSchema,
-  UpdateSettingsSchema,
-  UserIdsSchema,
 } from '@pfahlplaner/contracts';
-import type { PileDetailData } from '@pfahlplaner/contracts';
-import type { FastifySchemaCompiler, onRequestAsyncHookHandler } from 'fastify';
-import { z } from 'zod';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { ok, responses } from '#app/lib/envelope';
 import type { App } from '#app/lib/fastify-types';
-import { bearer, IdSchema } from '#app/lib/fastify-types';
+import { bearer } from '#app/lib/fastify-types';
 import { readUploadedFile } from '#app/lib/upload';
-import { zodValidatorCompiler } from '#app/lib/validation';
 import { requireAuth } from '#app/plugins/auth';
+import { projectCalculationRoutes } from '#app/modules/projects/project-calculation.routes';
+import {
+  BASE,
+  CompanyParams,
+  ProjectParams,
+  tags,
+} from '#app/modules/projects/project-route-parts';
+import { projectUsersRoutes } from '#app/modules/projects/project-users.routes';
+import { projectWorkbookRoutes } from '#app/modules/projects/project-workbook.routes';
 import type { ProjectsService } from '#app/modules/projects/projects.service';
 
 /** If-None-Match names `etag` (a list of tags, or `*`; weak comparison, RFC 9110 §13.1.2). */
@@ -41,20 +36,11 @@ const matchesEtag = (header: string | undefined, etag: string): boolean =>
     return t === '*' || t.replace(/^W\//, '') === etag.replace(/^W\//, '');
   });
 
-const CompanyParams = z.object({ companyId: IdSchema });
-const ProjectParams = z.object({ companyId: IdSchema, projectId: IdSchema });
-const BASE = '/v1/companies/:companyId/projects';
-const tags = ['projects'];
-
 /**
- * The workbook body is validated by the service (field rules, cross-row rules and the plan's limits in one
- * pass, ADR 0051); the route schema only documents it.
+ * The projects module's routes: list, create, copy, delete, detail and basic data here, then the workbook,
+ * calculation and user routes from their files, then the settings data and the report logo (in this order:
+ * the order of the API reference).
  */
-const bodyCheckedByService: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body'
-    ? (data: unknown) => ({ value: data })
-    : zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
-
 export const projectsRoutes = (
   app: App,
   projects: ProjectsService,
@@ -205,233 +191,9 @@ export const projectsRoutes = (
       ),
   );
 
-  app.put(
-    `${BASE}/:projectId/update-table-datas/`,
-    {
-      onRequest: authenticate,
-      bodyLimit: opts.workbookMaxBytes,
-      validatorCompiler: bodyCheckedByService,
-      schema: {
-        tags,
-        summary:
-          'Save the whole workbook (optimistic lock on `version`; 409 VERSION_CONFLICT with the current workbook in data)',
-        security: bearer,
-        params: ProjectParams,
-        body: SaveWorkbookSchema,
-        response: responses(200, SaveResultSchema, [400, 401, 403, 404, 409, 413]),
-      },
-    },
-    async (request) =>
-      ok(
-        await projects.saveWorkbook(
-          requireAuth(request),
-          request.params.companyId,
-          request.params.projectId,
-          request.body,
-        ),
-        'Saved',
-      ),
-  );
-
-  app.put(
-    `${BASE}/:projectId/update-settings/`,
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        summary: 'Save the project settings (optimistic lock on `version`)',
-        security: bearer,
-        params: ProjectParams,
-        body: UpdateSettingsSchema,
-        response: responses(200, SaveResultSchema, [400, 401, 403, 404, 409]),
-      },
-    },
-    async (request) =>
-      ok(
-        await projects.updateSettings(
-          requireAuth(request),
-          request.params.companyId,
-          request.params.projectId,
-          request.body,
-        ),
-        'Saved',
-      ),
-  );
-
-  app.post(
-    `${BASE}/:projectId/reset-settings/`,
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        summary: 'Reset the settings to the model defaults (project and company data are kept)',
-        security: bearer,
-        params: ProjectParams,
-        body: ResetSettingsSchema,
-        response: responses(200, SaveResultSchema, [400, 401, 403, 404, 409]),
-      },
-    },
-    async (request) =>
-      ok(
-        await projects.resetSettings(
-          requireAuth(request),
-          request.params.companyId,
-          request.params.projectId,
-          request.body.version,
-        ),
-        'Settings reset',
-      ),
-  );
-
-  app.get(
-    `${BASE}/:projectId/calculate/`,
-    {
-      onRequest: authenticate,
-      config: { heavy: 'calculate' },
-      schema: {
-        tags,
-        summary:
-          'Calculate the project on a calculation server (default: the local worker pool) and store the result',
-        security: bearer,
-        params: ProjectParams,
-        querystring: CalculateQuerySchema,
-        response: responses(200, CalculateResponseSchema, [400, 401, 403, 404, 503]),
-      },
-    },
-    async (request) =>
-      ok(
-        await projects.calculate(
-          requireAuth(request),
-          request.params.companyId,
-          request.params.projectId,
-          request.query.dhpd_server,
-        ),
-        'Calculated',
-      ),
-  );
-
-  app.get(
-    `${BASE}/:projectId/calculation/`,
-    {
-      onRequest: authenticate,
-      config: { heavy: 'detail' },
-      schema: {
-        tags,
-        summary: 'The last stored calculation (also when stale), or null',
-        security: bearer,
-        params: ProjectParams,
-        response: responses(200, StoredCalculationSchema, [400, 401, 404]),
-      },
-    },
-    async (request) =>
-      ok(
-        await projects.calculation(
-          requireAuth(request),
-          request.params.companyId,
-          request.params.projectId,
-        ),
-      ),
-  );
-
-  app.get(
-    `${BASE}/:projectId/calculation/piles/:index/`,
-    {
-      onRequest: authenticate,
-      config: { heavy: 'calculate' },
-      schema: {
-        tags,
-        summary:
-          'Full result of one load point (trace, load rows with distributions), computed on demand while the calculation is fresh',
-        security: bearer,
-        params: ProjectParams.extend({ index: z.coerce.number().int().min(0).max(100_000) }),
-        response: responses(200, PileDetailSchema, [400, 401, 404, 409, 503]),
-      },
-    },
-    async (request) =>
-      ok(
-        (await projects.pileDetail(
-          requireAuth(request),
-          request.params.companyId,
-          request.params.projectId,
-          request.params.index,
-        )) as unknown as PileDetailData,
-      ),
-  );
-
-  app.get(
-    '/v1/calculation-servers/',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        summary: 'Configured calculation servers (`dhpd_server` values)',
-        security: bearer,
-        response: responses(200, z.array(CalculationServerSchema), [401]),
-      },
-    },
-    (request, reply) => {
-      requireAuth(request);
-      return reply.send(ok(projects.servers()));
-    },
-  );
-
-  for (const [path, assigned] of [
-    ['assigned-users', true],
-    ['unassigned-users', false],
-  ] as const) {
-    app.get(
-      `${BASE}/:projectId/${path}/`,
-      {
-        onRequest: authenticate,
-        schema: {
-          tags,
-          summary: `${assigned ? 'Users assigned to' : 'Company users not assigned to'} the project (Owner, Admin, Manager)`,
-          security: bearer,
-          params: ProjectParams,
-          response: responses(200, z.array(ProjectUserSchema), [400, 401, 403, 404]),
-        },
-      },
-      async (request) => {
-        const auth = requireAuth(request);
-        const { companyId, projectId } = request.params;
-        return ok(
-          assigned
-            ? await projects.assignedUsers(auth, companyId, projectId)
-            : await projects.unassignedUsers(auth, companyId, projectId),
-        );
-      },
-    );
-  }
-
-  for (const [path, assign] of [
-    ['assign-users', true],
-    ['unassign-users', false],
-  ] as const) {
-    app.post(
-      `${BASE}/:projectId/${path}/`,
-      {
-        onRequest: authenticate,
-        schema: {
-          tags,
-          summary: `${assign ? 'Assign' : 'Unassign'} users of the company (Owner, Admin, Manager); answers the assigned users`,
-          security: bearer,
-          params: ProjectParams,
-          body: UserIdsSchema,
-          response: responses(200, z.array(ProjectUserSchema), [400, 401, 403, 404]),
-        },
-      },
-      async (request) =>
-        ok(
-          await projects.changeAssignment(
-            requireAuth(request),
-            request.params.companyId,
-            request.params.projectId,
-            request.body.user_ids,
-            assign,
-          ),
-        ),
-    );
-  }
+  projectWorkbookRoutes(app, projects, authenticate, opts);
+  projectCalculationRoutes(app, projects, authenticate);
+  projectUsersRoutes(app, projects, authenticate);
 
   app.get(
     '/projects/api/getProjectSettingData/',

@@ -1,6 +1,7 @@
 import type {
   CalculateResponse,
   CalculationInfo,
+  CalculationJobStatus,
   CalculationServer,
   ProjectBasicData,
   ProjectCopyResult,
@@ -17,6 +18,7 @@ import type {
 } from '@pfahlplaner/contracts';
 import type { PileDetail, ProjectResult } from '@pfahlplaner/engine';
 import { api } from '../../lib/http/api';
+import { calculateOrRecover } from './calculation-recovery';
 
 // The payload types are the contracts' (packages/contracts/src/projects.ts). Responses describe the
 // workbook loosely (records); the server answers the normalised `Workbook`, so the web narrows to it here,
@@ -52,6 +54,25 @@ export type {
 
 const base = (companyId: number) => `/v1/companies/${companyId}/projects`;
 
+/**
+ * The stored calculation as a calculate answer, when it is of the project's current inputs (not stale, the
+ * detail's calculation the same) and was made by `server`; else null.
+ */
+const storedRun = async (
+  companyId: number,
+  projectId: number,
+  server: string,
+): Promise<CalculationRun | null> => {
+  const [detail, last] = await Promise.all([
+    projectsApi.detail(companyId, projectId),
+    projectsApi.lastCalculation(companyId, projectId),
+  ]);
+  const info = last.data?.calculation;
+  if (!last.data || !info || info.stale || info.server !== server) return null;
+  if (detail.data.calculation?.input_hash !== info.input_hash) return null;
+  return { workbook: detail.data.workbook, result: last.data.result, calculation: info };
+};
+
 /** Project routes (all company-scoped, bearer token). */
 export const projectsApi = {
   list: (companyId: number, query: Partial<ProjectListQuery>) =>
@@ -84,9 +105,23 @@ export const projectsApi = {
       body: workbook,
       auth: true,
     }),
+  /**
+   * Calculates; a request cut off by its instance waits for the durable job and answers the stored
+   * calculation instead of the error (calculation-recovery.ts, ADR 0196).
+   */
   calculate: (companyId: number, projectId: number, server: string) =>
-    api.request<CalculationRun>(`${base(companyId)}/${projectId}/calculate/`, {
-      query: { dhpd_server: server },
+    calculateOrRecover<CalculationRun>({
+      run: () =>
+        api.request<CalculationRun>(`${base(companyId)}/${projectId}/calculate/`, {
+          query: { dhpd_server: server },
+          auth: true,
+        }),
+      jobStatus: () => projectsApi.calculationJob(companyId, projectId),
+      storedRun: () => storedRun(companyId, projectId, server),
+    }),
+  /** State of the project's newest calculation job, or null (ADR 0196). */
+  calculationJob: (companyId: number, projectId: number) =>
+    api.request<CalculationJobStatus>(`${base(companyId)}/${projectId}/calculation/job/`, {
       auth: true,
     }),
   lastCalculation: (companyId: number, projectId: number) =>
