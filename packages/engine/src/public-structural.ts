@@ -25,9 +25,11 @@ export {
 } from './loadcases/calculate-horizontal-loadcases';
 export type {
   AxialDataForLateral,
+  HorizontalOptions,
+  ProjectIndex,
+} from './loadcases/calculate-row';
+export type {
   HorizontalLoadCaseResult,
   HorizontalLoadRowResult,
-  HorizontalOptions,
   LoadCaseResult,
-  ProjectIndex,
-} from './loadcases/calculate-horizontal-loadcases';
+} from './loadcases/row-result';
