@@ -189,7 +189,6 @@ export default tseslint.config(
       'apps/web/src/features/workspace/WorkspacePage.tsx',
       'apps/web/src/features/team/UserManagement.tsx',
       'apps/web/src/features/team/UpgradePage.tsx',
-      'packages/formats/src/xml/input-daten.ts',
     ],
     rules: { 'max-lines': 'off' },
   },
