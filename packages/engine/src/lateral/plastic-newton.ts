@@ -154,7 +154,6 @@ export const createPlasticSystem = (
   // per node j a 4×5 block: columns 0…3 the block (j, j−1) and then P_j, column 4 the load b_j, then c_j, q_j;
   // the block elimination solves each in place (no copies)
   const PQ = new Float64Array(20 * nNodes);
-  const ue = new Float64Array(4);
   const ke = new Float64Array(16);
 
   /**
@@ -184,13 +183,6 @@ export const createPlasticSystem = (
       }
     }
     return deepest;
-  };
-
-  /** Adds v to the entry (row node rn, DOF rd) × (col node cn, DOF cd) of the block system. */
-  const addEntry = (rn: number, rd: number, cn: number, cd: number, v: number): void => {
-    if (cn === rn) D[16 * rn + 4 * rd + cd]! += v;
-    else if (cn > rn) Up[16 * rn + 4 * rd + cd]! += v;
-    else PQ[20 * rn + 5 * rd + cd]! += v;
   };
 
   /**
@@ -247,19 +239,34 @@ export const createPlasticSystem = (
         const r2 = wx * wx + wy * wy;
         for (let d = 0; d < 2; d++) {
           const u = d === 0 ? ux : uy;
-          for (let i = 0; i < 4; i++) ue[i] = u[2 * e + i]!;
+          const u0 = u[2 * e]!;
+          const u1 = u[2 * e + 1]!;
+          const u2 = u[2 * e + 2]!;
+          const u3 = u[2 * e + 3]!;
           for (let r = 0; r < 4; r++) {
             const row = base + 4 * r;
             const a =
-              spring[row]! * ue[0]! +
-              spring[row + 1]! * ue[1]! +
-              spring[row + 2]! * ue[2]! +
-              spring[row + 3]! * ue[3]!;
+              spring[row]! * u0 +
+              spring[row + 1]! * u1 +
+              spring[row + 2]! * u2 +
+              spring[row + 3]! * u3;
             const rn = e + (r >> 1);
             const rd = 2 * d + (r & 1);
             PQ[20 * rn + 5 * rd + 4]! -= f * a;
-            addEntry(rn, rd, node, 0, (-f * a * wx) / r2);
-            addEntry(rn, rd, node, 2, (-f * a * wy) / r2);
+            // the column node is `node`: the diagonal block of row node rn, Up_rn (rn < node) or the block
+            // (rn, rn − 1) in PQ (rn > node)
+            const vx = (-f * a * wx) / r2;
+            const vy = (-f * a * wy) / r2;
+            if (node === rn) {
+              D[16 * rn + 4 * rd]! += vx;
+              D[16 * rn + 4 * rd + 2]! += vy;
+            } else if (node > rn) {
+              Up[16 * rn + 4 * rd]! += vx;
+              Up[16 * rn + 4 * rd + 2]! += vy;
+            } else {
+              PQ[20 * rn + 5 * rd]! += vx;
+              PQ[20 * rn + 5 * rd + 2]! += vy;
+            }
           }
         }
       }
