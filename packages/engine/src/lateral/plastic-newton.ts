@@ -25,6 +25,12 @@ import { mul2, solve4 } from './small-matrix';
 
 /** Newton stops when no spring factor changes by more than this between two iterates. */
 const NEWTON_TOLERANCE = 1e-7;
+/**
+ * Newton also stops when the change c_k is at most QUADRATIC_RANGE and the next change predicted from quadratic
+ * convergence, c_k³/c_{k−1}² (= C·c_k² with C = c_k/c_{k−1}²), is at most PREDICTED_TOLERANCE (ADR 0191).
+ */
+const QUADRATIC_RANGE = 1e-4;
+const PREDICTED_TOLERANCE = 1e-11;
 /** Newton iterations before the caller falls back to the secant iteration. */
 const NEWTON_MAX_ITERATIONS = 30;
 /** Nodes kept elastic in the coupled part below the deepest limited node (room for the zone to grow). */
@@ -404,15 +410,21 @@ export const createPlasticSystem = (
       if (!linearSolve(top, x, y, false)) return null;
     }
     let m = zoneEnd(factorsOf(next));
+    let previous = 0;
     for (let it = 1; it <= NEWTON_MAX_ITERATIONS; it++) {
       let change = 0;
       for (let i = 0; i < factor.length; i++) {
         change = Math.max(change, Math.abs(next[i]! - factor[i]!));
         factor[i] = next[i]!;
       }
-      if (change <= NEWTON_TOLERANCE) {
-        // the reported deflections satisfy K(f)·u = F exactly with the reported factors
-        if (!linearSolve(m, x, y, false)) return null;
+      // c_k and c_{k−1} are both changes between Newton iterates from the third check on (the first compares
+      // the start with f = 1 or with no factors, the second the first Newton iterate with the start)
+      const predicted =
+        it >= 3 && change <= QUADRATIC_RANGE ? change ** 3 / (previous * previous) : Infinity;
+      previous = change;
+      if (change <= NEWTON_TOLERANCE || predicted <= PREDICTED_TOLERANCE) {
+        // converged: the iterate is returned as it is (ADR 0191). Its residual K(f(u))·u − F is of the order of
+        // the square of the last step (Newton), far below the round-off of a further secant solve
         return { ux: ux.slice(), uy: uy.slice(), factor: factor.slice(), iterations: it };
       }
       if (!linearSolve(m, x, y, true)) return null;
