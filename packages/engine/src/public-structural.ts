@@ -8,8 +8,10 @@ export type { LateralDistribution, LateralResult } from './lateral/pile-lateral'
 export type { LateralLayer, LateralModel } from './lateral/mesh';
 export type { LateralLoads } from './lateral/lateral-analysis';
 export { designSection } from './section/design-section';
-export { checkSteelPipe, pipeClass, pipeSection, PIPE_STEEL } from './section/steel-pipe';
-export type { PipeSection, PipeSteelGrade, SteelPipeCheck } from './section/steel-pipe';
+export { checkSteelPipe } from './section/steel-pipe';
+export type { SteelPipeCheck } from './section/steel-pipe';
+export { pipeClass, pipeSection, PIPE_STEEL } from './section/steel-pipe-section';
+export type { PipeSection, PipeSteelGrade } from './section/steel-pipe-section';
 export { biaxialExponent, equivalentMoment, BIAXIAL_EXPONENT_TABLE } from './section/biaxial';
 export type { SectionDesignInput, SectionDesignResult } from './section/design-section';
 export { CONCRETE_CLASSES, concreteClassFromCode } from './section/materials';
@@ -23,9 +25,11 @@ export {
 } from './loadcases/calculate-horizontal-loadcases';
 export type {
   AxialDataForLateral,
+  HorizontalOptions,
+  ProjectIndex,
+} from './loadcases/calculate-row';
+export type {
   HorizontalLoadCaseResult,
   HorizontalLoadRowResult,
-  HorizontalOptions,
   LoadCaseResult,
-  ProjectIndex,
-} from './loadcases/calculate-horizontal-loadcases';
+} from './loadcases/row-result';

@@ -1,2 +1,2 @@
 /** Version of the calculation engine, carried by every result (ADR 0107). */
-export const ENGINE_VERSION = '0.6.0';
+export const ENGINE_VERSION = '0.7.0';

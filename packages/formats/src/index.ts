@@ -2,7 +2,8 @@
 export * from './issues';
 export type { ImportedWorkbook, ImportOptions } from './validate';
 export type { ReportResult } from './result';
-export { parseInputDatenXml, writeInputDatenXml } from './xml/input-daten';
+export { parseInputDatenXml } from './xml/input-daten-read';
+export { writeInputDatenXml } from './xml/input-daten-write';
 export { XML_LIMITS } from './xml/safe-xml';
 export { writeWorkbookXlsx, sampleImportXlsx } from './xlsx/write';
 export { readWorkbookXlsx } from './xlsx/read';

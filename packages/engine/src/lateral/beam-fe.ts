@@ -153,19 +153,22 @@ export const createWinklerSystem = (
   const upper = new Float64Array(10 * nElements);
   const lastK1 = new Float64Array(nElements).fill(NaN);
   const lastK2 = new Float64Array(nElements).fill(NaN);
-  // the factors `elements` was last written with (NaN: never), so x and y of one solution write it once
+  // the factors each element of `elements` was last written with (NaN: never), so x and y of one solution
+  // write it once and elements whose factors did not change are not written again
   const written = new Float64Array(2 * nElements).fill(NaN);
-  /** Element matrices for the spring factors (only needed to recover the forces). */
+  /**
+   * Element matrices for the spring factors (only needed to recover the forces); an element whose two factors
+   * are those it was last written with keeps its matrix (the same numbers: the entries depend only on them).
+   */
   const writeElements = (springFactor?: Float64Array): void => {
-    let isSame = true;
-    for (let i = 0; i < written.length && isSame; i++) {
-      isSame = written[i] === (springFactor ? springFactor[i]! : 1);
-    }
-    if (isSame) return;
-    for (let i = 0; i < written.length; i++) written[i] = springFactor ? springFactor[i]! : 1;
     for (let e = 0; e < nElements; e++) {
-      const k1 = mesh.kTop[e]! * (springFactor ? springFactor[2 * e]! : 1);
-      const k2 = mesh.kBottom[e]! * (springFactor ? springFactor[2 * e + 1]! : 1);
+      const fTop = springFactor ? springFactor[2 * e]! : 1;
+      const fBottom = springFactor ? springFactor[2 * e + 1]! : 1;
+      if (written[2 * e] === fTop && written[2 * e + 1] === fBottom) continue;
+      written[2 * e] = fTop;
+      written[2 * e + 1] = fBottom;
+      const k1 = mesh.kTop[e]! * fTop;
+      const k2 = mesh.kBottom[e]! * fBottom;
       const base = 16 * e;
       for (let idx = 0; idx < 16; idx++) {
         elements[base + idx] =

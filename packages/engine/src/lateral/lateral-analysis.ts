@@ -130,9 +130,9 @@ export const solveLateralSecant = (
 
 /**
  * Solves the pile for both directions with the passive-pressure limitation: Newton's method (ADR 0165,
- * plastic-newton.ts) converged to 1e-10 in the spring factors; when Newton fails (singular, divergent or
- * not converged in 30 steps) the secant iteration decides, with its coded outcomes (mechanism,
- * non-convergence). Without limits one linear solve.
+ * plastic-newton.ts) converged to a factor change of 1e-7, or a predicted one of 1e-11 (ADR 0191); when Newton
+ * fails (singular, divergent or not converged in 30 steps) the secant iteration decides, with its coded outcomes
+ * (mechanism, non-convergence). Without limits one linear solve.
  * @param mesh mesh with k and passive limits @param EI [kNm²] @param isHeadFixed head restraint
  * @param loads head loads @param system the pile's systems (createLateralSystem)
  * @param scheme 'secant' forces the secant iteration (comparison only)

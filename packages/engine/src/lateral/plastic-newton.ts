@@ -25,6 +25,12 @@ import { mul2, solve4 } from './small-matrix';
 
 /** Newton stops when no spring factor changes by more than this between two iterates. */
 const NEWTON_TOLERANCE = 1e-7;
+/**
+ * Newton also stops when the change c_k is at most QUADRATIC_RANGE and the next change predicted from quadratic
+ * convergence, c_k³/c_{k−1}² (= C·c_k² with C = c_k/c_{k−1}²), is at most PREDICTED_TOLERANCE (ADR 0191).
+ */
+const QUADRATIC_RANGE = 1e-4;
+const PREDICTED_TOLERANCE = 1e-11;
 /** Newton iterations before the caller falls back to the secant iteration. */
 const NEWTON_MAX_ITERATIONS = 30;
 /** Nodes kept elastic in the coupled part below the deepest limited node (room for the zone to grow). */
@@ -146,53 +152,43 @@ export const createPlasticSystem = (
   const uy = new Float64Array(2 * nNodes);
   const factor = new Float64Array(2 * nEl);
   const next = new Float64Array(2 * nEl);
-  const D = new Float64Array(16 * nNodes); // diagonal blocks (row-major 4×4)
+  // element matrices of unlimited elements (both factors 1), the same sum as in linearSolve (1·s = s exactly)
+  const keElastic = new Float64Array(16 * nEl);
+  for (let i = 0; i < 16 * nEl; i++) keElastic[i] = bend[i]! + 1 * sTop[i]! + 1 * sBottom[i]!;
+  const D = new Float64Array(16 * nNodes); // diagonal blocks (row-major 4×4); S_j in place
   const Up = new Float64Array(16 * nNodes); // block (j, j+1)
-  const Lo = new Float64Array(16 * nNodes); // block (j+1, j)
-  const b = new Float64Array(4 * nNodes);
-  const P = new Float64Array(16 * nNodes);
-  const q = new Float64Array(4 * nNodes);
-  const S = new Float64Array(16);
-  const rhs = new Float64Array(20); // 4×5: the 4 columns of Lo and c
-  const ue = new Float64Array(4);
+  // per node j a 4×5 block: columns 0…3 the block (j, j−1) and then P_j, column 4 the load b_j, then c_j, q_j;
+  // the block elimination solves each in place (no copies)
+  const PQ = new Float64Array(20 * nNodes);
   const ke = new Float64Array(16);
-  const c = new Float64Array(4);
 
-  /** Spring factors of the deflections in ux, uy (the secant target of lateral-analysis.ts) into `out`. */
+  /**
+   * Spring factors of the deflections in ux, uy (the secant target of lateral-analysis.ts) into `out`. The
+   * resultant r of a node is computed once for the two element ends that share it.
+   */
   const factorsOf = (out: Float64Array): number => {
     let deepest = -1;
-    for (let e = 0; e < nEl; e++) {
-      for (let end = 0; end < 2; end++) {
-        const node = e + end;
-        const k = end === 0 ? mesh.kTop[e]! : mesh.kBottom[e]!;
-        const wx = ux[2 * node]!;
-        const wy = uy[2 * node]!;
-        const r = Math.sqrt(wx * wx + wy * wy);
-        const limit = mesh.passiveLimit[2 * e + end]!;
-        const p = k * r;
-        out[2 * e + end] = p > limit ? limit / p : 1;
+    for (let node = 0; node < nNodes; node++) {
+      const wx = ux[2 * node]!;
+      const wy = uy[2 * node]!;
+      const r = Math.sqrt(wx * wx + wy * wy);
+      // the bottom end of element node − 1, then the top end of element node (ends in index order)
+      if (node > 0) {
+        const i = 2 * node - 1;
+        const p = mesh.kBottom[node - 1]! * r;
+        const limit = mesh.passiveLimit[i]!;
+        out[i] = p > limit ? limit / p : 1;
+        if (p > limit) deepest = node;
+      }
+      if (node < nEl) {
+        const i = 2 * node;
+        const p = mesh.kTop[node]! * r;
+        const limit = mesh.passiveLimit[i]!;
+        out[i] = p > limit ? limit / p : 1;
         if (p > limit) deepest = node;
       }
     }
     return deepest;
-  };
-
-  /** Adds the 2×2 part (kr, kc) of the element matrix `ke` to a block in x and in y. */
-  const addQuarter = (blocks: Float64Array, base: number, kr: number, kc: number): void => {
-    for (let i = 0; i < 2; i++) {
-      for (let j = 0; j < 2; j++) {
-        const v = ke[4 * (kr + i) + kc + j]!;
-        blocks[base + 4 * i + j]! += v;
-        blocks[base + 10 + 4 * i + j]! += v;
-      }
-    }
-  };
-
-  /** Adds v to the entry (row node rn, DOF rd) × (col node cn, DOF cd) of the block system. */
-  const addEntry = (rn: number, rd: number, cn: number, cd: number, v: number): void => {
-    if (cn === rn) D[16 * rn + 4 * rd + cd]! += v;
-    else if (cn > rn) Up[16 * rn + 4 * rd + cd]! += v;
-    else Lo[16 * cn + 4 * rd + cd]! += v;
   };
 
   /**
@@ -203,20 +199,41 @@ export const createPlasticSystem = (
   const linearSolve = (m: number, x: HeadLoad, y: HeadLoad, isTangent: boolean): boolean => {
     D.fill(0, 0, 16 * (m + 1));
     Up.fill(0, 0, 16 * (m + 1));
-    Lo.fill(0, 0, 16 * (m + 1));
-    b.fill(0, 0, 4 * (m + 1));
+    PQ.fill(0, 0, 20 * (m + 1));
     for (let e = top; e < m; e++) {
       const fT = factor[2 * e]!;
       const fB = factor[2 * e + 1]!;
       const base = 16 * e;
-      for (let i = 0; i < 16; i++) {
-        ke[i] = bend[base + i]! + fT * sTop[base + i]! + fB * sBottom[base + i]!;
+      let k: Float64Array = keElastic;
+      let o = base;
+      if (fT !== 1 || fB !== 1) {
+        for (let i = 0; i < 16; i++) {
+          ke[i] = bend[base + i]! + fT * sTop[base + i]! + fB * sBottom[base + i]!;
+        }
+        k = ke;
+        o = 0;
       }
-      // the same element matrix in direction x (block DOFs 0, 1) and y (2, 3)
-      addQuarter(D, base, 0, 0);
-      addQuarter(Up, base, 0, 2);
-      addQuarter(Lo, base, 2, 0);
-      addQuarter(D, base + 16, 2, 2);
+      // the same element matrix in direction x (block DOFs 0, 1) and y (2, 3): quarters (0,0) and (2,2) to the
+      // diagonal blocks of nodes e and e+1, (0,2) to Up_e, (2,0) to the block (e+1, e)
+      const d0 = base;
+      const d1 = base + 16;
+      const lo = 20 * (e + 1);
+      for (let i = 0; i < 2; i++) {
+        for (let j = 0; j < 2; j++) {
+          const v00 = k[o + 4 * i + j]!;
+          D[d0 + 4 * i + j]! += v00;
+          D[d0 + 10 + 4 * i + j]! += v00;
+          const v02 = k[o + 4 * i + 2 + j]!;
+          Up[d0 + 4 * i + j]! += v02;
+          Up[d0 + 10 + 4 * i + j]! += v02;
+          const v20 = k[o + 8 + 4 * i + j]!;
+          PQ[lo + 5 * i + j]! += v20;
+          PQ[lo + 12 + 5 * i + j]! += v20;
+          const v22 = k[o + 10 + 4 * i + j]!;
+          D[d1 + 4 * i + j]! += v22;
+          D[d1 + 10 + 4 * i + j]! += v22;
+        }
+      }
       if (!isTangent) continue;
       for (let end = 0; end < 2; end++) {
         const f = factor[2 * e + end]!;
@@ -228,19 +245,34 @@ export const createPlasticSystem = (
         const r2 = wx * wx + wy * wy;
         for (let d = 0; d < 2; d++) {
           const u = d === 0 ? ux : uy;
-          for (let i = 0; i < 4; i++) ue[i] = u[2 * e + i]!;
+          const u0 = u[2 * e]!;
+          const u1 = u[2 * e + 1]!;
+          const u2 = u[2 * e + 2]!;
+          const u3 = u[2 * e + 3]!;
           for (let r = 0; r < 4; r++) {
             const row = base + 4 * r;
             const a =
-              spring[row]! * ue[0]! +
-              spring[row + 1]! * ue[1]! +
-              spring[row + 2]! * ue[2]! +
-              spring[row + 3]! * ue[3]!;
+              spring[row]! * u0 +
+              spring[row + 1]! * u1 +
+              spring[row + 2]! * u2 +
+              spring[row + 3]! * u3;
             const rn = e + (r >> 1);
             const rd = 2 * d + (r & 1);
-            b[4 * rn + rd]! -= f * a;
-            addEntry(rn, rd, node, 0, (-f * a * wx) / r2);
-            addEntry(rn, rd, node, 2, (-f * a * wy) / r2);
+            PQ[20 * rn + 5 * rd + 4]! -= f * a;
+            // the column node is `node`: the diagonal block of row node rn, Up_rn (rn < node) or the block
+            // (rn, rn − 1) in PQ (rn > node)
+            const vx = (-f * a * wx) / r2;
+            const vy = (-f * a * wy) / r2;
+            if (node === rn) {
+              D[16 * rn + 4 * rd]! += vx;
+              D[16 * rn + 4 * rd + 2]! += vy;
+            } else if (node > rn) {
+              Up[16 * rn + 4 * rd]! += vx;
+              Up[16 * rn + 4 * rd + 2]! += vy;
+            } else {
+              PQ[20 * rn + 5 * rd]! += vx;
+              PQ[20 * rn + 5 * rd + 2]! += vy;
+            }
           }
         }
       }
@@ -255,6 +287,7 @@ export const createPlasticSystem = (
     // head: f = [H, −M] per direction (the moment that increases +w acts against θ = dw/dz), or θ = 0
     const mx = isHeadFixed ? 0 : -x.M;
     const my = isHeadFixed ? 0 : -y.M;
+    const bt = 20 * top + 4; // load column of node `top`, rows 5 apart
     if (top > 0) {
       // the free length, eliminated from the head (stiffness and load at node `top`, x and y alike)
       for (let o = 0; o <= 10; o += 10) {
@@ -263,69 +296,59 @@ export const createPlasticSystem = (
         D[16 * top + o + 4]! += topK[2]!;
         D[16 * top + o + 5]! += topK[3]!;
       }
-      b[4 * top]! += topT[0]! * x.H + topT[1]! * mx;
-      b[4 * top + 1]! += topT[2]! * x.H + topT[3]! * mx;
-      b[4 * top + 2]! += topT[0]! * y.H + topT[1]! * my;
-      b[4 * top + 3]! += topT[2]! * y.H + topT[3]! * my;
+      PQ[bt]! += topT[0]! * x.H + topT[1]! * mx;
+      PQ[bt + 5]! += topT[2]! * x.H + topT[3]! * mx;
+      PQ[bt + 10]! += topT[0]! * y.H + topT[1]! * my;
+      PQ[bt + 15]! += topT[2]! * y.H + topT[3]! * my;
     } else {
-      b[0]! += x.H;
-      b[1]! += mx;
-      b[2]! += y.H;
-      b[3]! += my;
+      PQ[bt]! += x.H;
+      PQ[bt + 5]! += mx;
+      PQ[bt + 10]! += y.H;
+      PQ[bt + 15]! += my;
       if (isHeadFixed) {
         for (let rd = 1; rd <= 3; rd += 2) {
           for (let c = 0; c < 4; c++) {
             D[4 * rd + c] = c === rd ? 1 : 0;
             Up[4 * rd + c] = 0;
           }
-          b[rd] = 0;
+          PQ[5 * rd + 4] = 0;
         }
       }
     }
-    // block elimination from node m up: P_{j+1} = S⁻¹·Lo_j, q_{j+1} = S⁻¹·c, S_j = D_j − Up_j·P_{j+1}
-    for (let i = 0; i < 16; i++) S[i] = D[16 * m + i]!;
-    for (let i = 0; i < 4; i++) c[i] = b[4 * m + i]!;
+    // block elimination from node m up: [P_{j+1} | q_{j+1}] = S_{j+1}⁻¹·[block (j+1, j) | c_{j+1}], then
+    // S_j = D_j − Up_j·P_{j+1}, c_j = b_j − Up_j·q_{j+1} (S_m = D_m, c_m = b_m)
     for (let j = m - 1; j >= top - 1; j--) {
-      for (let r = 0; r < 4; r++) {
-        for (let col = 0; col < 4; col++) {
-          rhs[5 * r + col] = j >= top ? Lo[16 * j + 4 * r + col]! : 0;
-        }
-        rhs[5 * r + 4] = c[r]!;
-      }
-      if (!solve4(S, rhs)) return false;
       const node = j + 1;
-      for (let r = 0; r < 4; r++) {
-        for (let col = 0; col < 4; col++) P[16 * node + 4 * r + col] = rhs[5 * r + col]!;
-        q[4 * node + r] = rhs[5 * r + 4]!;
-      }
+      if (!solve4(D, PQ, 16 * node, 20 * node)) return false;
       if (j < top) break;
       // Up_j is sparse (x and y blocks, cross terms only at limited nodes): zero entries are skipped
       for (let r = 0; r < 4; r++) {
         const up = 16 * j + 4 * r;
-        for (let col = 0; col < 4; col++) S[4 * r + col] = D[up + col]!;
-        let v = b[4 * j + r]!;
+        const cj = 20 * j + 5 * r + 4;
+        let v = PQ[cj]!;
         for (let t = 0; t < 4; t++) {
           const u = Up[up + t]!;
           if (u === 0) continue;
-          const pt = 16 * node + 4 * t;
-          S[4 * r]! -= u * P[pt]!;
-          S[4 * r + 1]! -= u * P[pt + 1]!;
-          S[4 * r + 2]! -= u * P[pt + 2]!;
-          S[4 * r + 3]! -= u * P[pt + 3]!;
-          v -= u * q[4 * node + t]!;
+          const pt = 20 * node + 5 * t;
+          D[up]! -= u * PQ[pt]!;
+          D[up + 1]! -= u * PQ[pt + 1]!;
+          D[up + 2]! -= u * PQ[pt + 2]!;
+          D[up + 3]! -= u * PQ[pt + 3]!;
+          v -= u * PQ[pt + 4]!;
         }
-        c[r] = v;
+        PQ[cj] = v;
       }
     }
     // back substitution: x_top = q_top, x_{j+1} = q_{j+1} − P_{j+1}·x_j; the free length from node top up
     // (x_j = A_j⁻¹·(T_j·r_0 − K_j[0:2, 2:4]·x_{j+1})); then the condensed part from node m down
     for (let j = top; j <= m; j++) {
       for (let r = 0; r < 4; r++) {
-        let s = q[4 * j + r]!;
+        const pr = 20 * j + 5 * r;
+        let s = PQ[pr + 4]!;
         if (j > top) {
           for (let t = 0; t < 4; t++) {
             const prev = t < 2 ? ux[2 * (j - 1) + t]! : uy[2 * (j - 1) + t - 2]!;
-            s -= P[16 * j + 4 * r + t]! * prev;
+            s -= PQ[pr + t]! * prev;
           }
         }
         if (r < 2) ux[2 * j + r] = s;
@@ -387,15 +410,21 @@ export const createPlasticSystem = (
       if (!linearSolve(top, x, y, false)) return null;
     }
     let m = zoneEnd(factorsOf(next));
+    let previous = 0;
     for (let it = 1; it <= NEWTON_MAX_ITERATIONS; it++) {
       let change = 0;
       for (let i = 0; i < factor.length; i++) {
         change = Math.max(change, Math.abs(next[i]! - factor[i]!));
         factor[i] = next[i]!;
       }
-      if (change <= NEWTON_TOLERANCE) {
-        // the reported deflections satisfy K(f)·u = F exactly with the reported factors
-        if (!linearSolve(m, x, y, false)) return null;
+      // c_k and c_{k−1} are both changes between Newton iterates from the third check on (the first compares
+      // the start with f = 1 or with no factors, the second the first Newton iterate with the start)
+      const predicted =
+        it >= 3 && change <= QUADRATIC_RANGE ? change ** 3 / (previous * previous) : Infinity;
+      previous = change;
+      if (change <= NEWTON_TOLERANCE || predicted <= PREDICTED_TOLERANCE) {
+        // converged: the iterate is returned as it is (ADR 0191). Its residual K(f(u))·u − F is of the order of
+        // the square of the last step (Newton), far below the round-off of a further secant solve
         return { ux: ux.slice(), uy: uy.slice(), factor: factor.slice(), iterations: it };
       }
       if (!linearSolve(m, x, y, true)) return null;

@@ -1,7 +1,7 @@
 import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '../input/types';
 import type { LateralLayer, LateralModel } from '../lateral/mesh';
 import type { ConcreteClass } from '../section/materials';
-import { corrodedPipe, PIPE_STEEL, pipeSection } from '../section/steel-pipe';
+import { corrodedPipe, PIPE_STEEL, pipeSection } from '../section/steel-pipe-section';
 import {
   pileGeometry,
   SECTION_GEOMETRY,

@@ -1,4 +1,4 @@
-import type { HorizontalLoadRowResult } from '../loadcases/calculate-horizontal-loadcases';
+import type { HorizontalLoadRowResult } from '../loadcases/row-result';
 import { calculateProject } from './calculate-project';
 import type { AxialPileResult, ProjectResult } from './result-types';
 

@@ -5,7 +5,7 @@ import type { QTrace, SoilKind } from '../axial/layer-values';
 import type { IterationStep, LengthLimit } from '../axial/required-length';
 import type { EngineIssue } from '../issues/issue';
 import type { PfahlTyp } from '../input/pile-types';
-import type { LoadCaseResult } from '../loadcases/calculate-horizontal-loadcases';
+import type { LoadCaseResult } from '../loadcases/row-result';
 
 /** Axial results of one load point in WIRE units (m, m NHN, kN, %, cm, kN/m, m³); null = not calculated. */
 export type AxialPileResult = {

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { biaxialExponent, equivalentMoment, requiredReinforcementBiaxial } from './biaxial';
+import {
+  biaxialExponent,
+  equivalentMoment,
+  governingCandidates,
+  requiredReinforcementBiaxial,
+} from './biaxial';
 import { designSection, type SectionDesignInput } from './design-section';
 import { buildInteractionGrid } from './interaction-grid';
 import { CONCRETE_CLASSES, designMaterials } from './materials';
 import { requiredReinforcement } from './required-reinforcement';
-import { squareSection } from './section-geometry';
+import { circularSection, sectionGeometry, squareSection } from './section-geometry';
 
 const C30 = CONCRETE_CLASSES.classes[2];
 const m30 = designMaterials(C30, 1);
@@ -144,5 +149,48 @@ describe('designSection, square precast with biaxial moments', () => {
     expect(bi.biaxialExponent).toBe(1);
     expect(bi.MEdUsed).toBeCloseTo(141.42, 2);
     expect(bi.AsLaengsCalc).toBeGreaterThan(uni.AsLaengsCalc);
+  });
+});
+
+describe('governingCandidates (ADR 0190)', () => {
+  it('drops a node whose |Mx| + |My| is below the largest single component and keeps the others', () => {
+    // largest single component: |−80| at node 1; node 0: 30 + 40 = 70 < 80 → dropped; node 2: 50 + 50 = 100 kept
+    const kept = governingCandidates([30, -80, 50], [40, 0, -50]);
+    expect(kept).toEqual({ Mx: [-80, 50], My: [0, -50] });
+  });
+  it('gives exactly the M_eq of all nodes for every exponent 1 ≤ a ≤ 2 (property)', () => {
+    // (|x|^a + |y|^a)^(1/a) lies between max(|x|, |y|) and |x| + |y|, so a dropped node never is the maximum
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.double({ min: -500, max: 500, noNaN: true }),
+            fc.double({ min: -500, max: 500, noNaN: true }),
+          ),
+          { minLength: 1, maxLength: 60 },
+        ),
+        fc.double({ min: 1, max: 2, noNaN: true }),
+        fc.double({ min: 0, max: 50, noNaN: true }),
+        (nodes, a, extra) => {
+          const Mx = nodes.map((n) => n[0]);
+          const My = nodes.map((n) => n[1]);
+          const kept = governingCandidates(Mx, My);
+          expect(equivalentMoment(kept.Mx, kept.My, a, extra)).toBe(
+            equivalentMoment(Mx, My, a, extra),
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('sectionGeometry (memoised, ADR 0190)', () => {
+  it('gives the same numbers as circularSection / squareSection and one object per key', () => {
+    const circle = sectionGeometry('circle', 0.85, 0.33);
+    expect(circle).toEqual(circularSection(0.85, 0.33));
+    expect(sectionGeometry('circle', 0.85, 0.33)).toBe(circle);
+    expect(sectionGeometry('square', 0.4, 0.14)).toEqual(squareSection(0.4, 0.14));
+    // −0 is not the key of 0 (the bar ordinates would differ in sign)
+    expect(sectionGeometry('square', 0.4, -0)).not.toBe(sectionGeometry('square', 0.4, 0));
   });
 });

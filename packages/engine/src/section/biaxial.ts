@@ -52,6 +52,31 @@ export const equivalentMoment = (
   return worst + extra * 2 ** (1 / a - 0.5);
 };
 
+/**
+ * The nodes that can give the largest M_eq for an exponent a ≥ 1 (the same M_eq as all nodes, fewer powers in the
+ * bisection on A_s): (|M_x|^a + |M_y|^a)^(1/a) lies between max(|M_x|, |M_y|) and |M_x| + |M_y|, so a node whose
+ * |M_x| + |M_y| is below the largest max(|M_x|, |M_y|) of all nodes never gives the maximum. The margin 1e-9 is far
+ * above the rounding of the powers, so no node is left out whose computed value could be the largest.
+ * @returns the moment components of the kept nodes (all nodes when a value is not finite)
+ */
+export const governingCandidates = (
+  Mx: readonly number[],
+  My: readonly number[],
+): { Mx: number[]; My: number[] } => {
+  let largest = 0;
+  for (let i = 0; i < Mx.length; i++) {
+    largest = Math.max(largest, Math.abs(Mx[i]!), Math.abs(My[i]!));
+  }
+  const threshold = largest * (1 - 1e-9);
+  const kept: { Mx: number[]; My: number[] } = { Mx: [], My: [] };
+  for (let i = 0; i < Mx.length; i++) {
+    if (Math.abs(Mx[i]!) + Math.abs(My[i]!) < threshold) continue;
+    kept.Mx.push(Mx[i]!);
+    kept.My.push(My[i]!);
+  }
+  return kept;
+};
+
 /** Moment components of the section design for the biaxial check, per node along the pile. */
 export type BiaxialMoments = {
   /** design moment about x and y per node [kNm] (simultaneous values) */ Mx: readonly number[];
@@ -78,9 +103,11 @@ export const requiredReinforcementBiaxial = (
   addOn: (M: number) => number,
   grid: InteractionGrid,
 ): { As: number; Meq: number; a: number } | null => {
+  // a ≥ 1 always (biaxialExponent), so the candidates give the same M_eq as every node
+  const nodes = governingCandidates(moments.Mx, moments.My);
   const state = (As: number) => {
     const a = biaxialExponent(NEd / (g.area * m.fcd + As * m.fyd));
-    const Meq = addOn(equivalentMoment(moments.Mx, moments.My, a, moments.extra));
+    const Meq = addOn(equivalentMoment(nodes.Mx, nodes.My, a, moments.extra));
     const MRd = gridMomentResistance(grid, As, NEd);
     return { a, Meq, isInside: MRd !== null && MRd >= Meq };
   };

@@ -7,7 +7,7 @@ import { interactionGridFor } from './interaction-grid';
 import { designStrains, requiredReinforcement } from './required-reinforcement';
 import { secondOrderMoment } from './second-order';
 import { requiredReinforcementBiaxial, type BiaxialMoments } from './biaxial';
-import { circularSection, squareSection, type SectionGeometry } from './section-geometry';
+import { sectionGeometry, type SectionGeometry } from './section-geometry';
 import { designShear, type ShearResult } from './shear';
 import { chooseLinks, type LinkLayout } from './links';
 
@@ -64,7 +64,7 @@ const geometryFor = (
 ): SectionGeometry => {
   const inset = input.cover + linkDiameter + barDiameter / 2;
   const offset = Math.min(input.nominalSize / 2 - inset, 0.45 * size);
-  return input.shape === 'circle' ? circularSection(size, offset) : squareSection(size, offset);
+  return sectionGeometry(input.shape, size, offset);
 };
 
 /**

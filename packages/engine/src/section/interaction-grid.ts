@@ -53,6 +53,27 @@ const GRID_CACHE_SIZE = 256;
  * @see buildInteractionGrid
  */
 export const interactionGridFor = (g: SectionGeometry, m: DesignMaterials): InteractionGrid => {
+  // the same geometry object (memoised, section-geometry.ts) with the same material values: its grid without
+  // building the text key
+  const known = GRIDS_BY_GEOMETRY.get(g);
+  const same = known?.find((x) => equal(x.fcd, m.fcd) && equal(x.fyd, m.fyd) && equal(x.Es, m.Es));
+  if (same !== undefined) return same.grid;
+  const grid = gridByKey(g, m);
+  if (known) known.push({ fcd: m.fcd, fyd: m.fyd, Es: m.Es, grid });
+  else GRIDS_BY_GEOMETRY.set(g, [{ fcd: m.fcd, fyd: m.fyd, Es: m.Es, grid }]);
+  return grid;
+};
+
+/** Equal as in the text key: 0 equals −0, NaN equals NaN. */
+const equal = (a: number, b: number): boolean => a === b || (a !== a && b !== b);
+
+/** Grids of one geometry object by its material values (collected with the geometry). */
+const GRIDS_BY_GEOMETRY = new WeakMap<
+  SectionGeometry,
+  { fcd: number; fyd: number; Es: number; grid: InteractionGrid }[]
+>();
+
+const gridByKey = (g: SectionGeometry, m: DesignMaterials): InteractionGrid => {
   const key = [
     g.shape,
     g.h,

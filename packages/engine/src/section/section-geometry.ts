@@ -79,3 +79,30 @@ export const squareSection = (b: number, as: number): SectionGeometry => {
     barRadius: as,
   };
 };
+
+/** Geometries by shape, depth and bar offset; bounded like the interaction-grid cache. */
+const GEOMETRY_CACHE = new Map<string, SectionGeometry>();
+const GEOMETRY_CACHE_SIZE = 256;
+
+/**
+ * circularSection / squareSection memoised by their inputs: rows with the same design section share one geometry
+ * (its 40 strips cost asin and square roots each time). The geometry is a pure function of the key (the numbers
+ * as exact decimal text, −0 kept apart), so results are the same as without the cache. Geometries are read-only.
+ * @param shape section shape @param h design diameter or side [m] @param offset bar ring radius or half the side
+ *   of the bar square [m]
+ */
+export const sectionGeometry = (
+  shape: 'circle' | 'square',
+  h: number,
+  offset: number,
+): SectionGeometry => {
+  const key = `${shape}|${h}|${Object.is(offset, -0) ? '-0' : offset}`;
+  const cached = GEOMETRY_CACHE.get(key);
+  if (cached !== undefined) return cached;
+  const g = shape === 'circle' ? circularSection(h, offset) : squareSection(h, offset);
+  if (GEOMETRY_CACHE.size >= GEOMETRY_CACHE_SIZE) {
+    GEOMETRY_CACHE.delete(GEOMETRY_CACHE.keys().next().value!);
+  }
+  GEOMETRY_CACHE.set(key, g);
+  return g;
+};

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { checkSteelPipe } from './steel-pipe';
+import { GAMMA_M1, pipeBuckling, pipeBucklingCurve } from './steel-pipe-buckling';
 import {
-  checkSteelPipe,
-  corrodedPipe,
-  GAMMA_M1,
-  pipeBuckling,
-  pipeBucklingCurve,
-  pipeClass,
-  pipeSection,
   pipeSectionUtilisation,
   pipeSectionUtilisationWithShear,
   pipeShearReduction,
-} from './steel-pipe';
+} from './steel-pipe-resistance';
+import { corrodedPipe, pipeClass, pipeSection } from './steel-pipe-section';
 
 const base = {
   D: 0.5,

@@ -1,133 +1,27 @@
-import { bisect, type BisectionLimits } from '../numerics/roots';
+/**
+ * The steel pipe pile check (EN 1993-1-1): validates the wall and corrosion, then combines the section
+ * (`steel-pipe-section.ts`), the cross-section resistance with shear (`steel-pipe-resistance.ts`) and flexural
+ * buckling (`steel-pipe-buckling.ts`) for N_Ed,max and N_Ed,min into one result with its issues and trace.
+ */
 import { structuralIssue, type StructuralIssue, type TraceEntry } from '../lateral/issue';
-
-/**
- * Yield strength f_y of the structural steels of steel pipe piles for nominal thickness t ≤ 40 mm
- * [N/mm²] and the modulus E. @see EN 1993-1-1:2005 Table 3.1 (EN 10025-2 grades), 3.2.6 (E = 210 000)
- */
-export const PIPE_STEEL = {
-  source: 'EN 1993-1-1:2005 Table 3.1 (t ≤ 40 mm), 3.2.6',
-  fy: { S235: 235, S275: 275, S355: 355 },
-  E: 210000,
-  /** thickness limit of the Table 3.1 values used here [m] */ tMax: 0.04,
-} as const;
-
-export type PipeSteelGrade = keyof typeof PIPE_STEEL.fy;
-
-/** Partial factor γ_M0 (recommended value, EN 1993-1-1 6.1 Note 2B; German NA value not checked [U]). */
-export const GAMMA_M0 = 1.0;
-
-/**
- * Partial factor γ_M1 for member (buckling) resistances. EN 1993-1-1 6.1 Note 2B recommends 1.00; the German
- * NA (DIN EN 1993-1-1/NA) sets 1.10 as far as we know — that text was not available [U]. The larger value is
- * used (conservative) and printed with every check (ADR 0029).
- */
-export const GAMMA_M1 = 1.1;
-
-/**
- * Imperfection factors α of the flexural buckling curves. @see EN 1993-1-1:2005 6.3.1.2 Table 6.1
- * (a0 0.13, a 0.21, b 0.34, c 0.49, d 0.76; also printed by Dlubal's knowledge base and steelcalculator.app)
- */
-export const BUCKLING_IMPERFECTION = { a0: 0.13, a: 0.21, b: 0.34, c: 0.49, d: 0.76 } as const;
-
-/** Manufacture of the tube, which selects the buckling curve. */
-export type PipeManufacture = 'hot-finished' | 'cold-formed';
-
-/**
- * Buckling curve of a circular hollow section: hot finished → curve a (S235 … S420; a0 only for S460, which is not
- * offered by `StahlsorteRohr`), cold formed → curve c. @see EN 1993-1-1:2005 Table 6.2 ("hollow sections").
- * The manufacture comes from the project setting `StahlrohrHerstellung` (ADR 0103); its default is cold formed
- * (spirally or longitudinally welded pipe piles to EN 10219 are cold formed; curve c is the lower of the two, so the
- * default is on the safe side for a hot-finished tube to EN 10210 too) — ADR 0029.
- */
-export const pipeBucklingCurve = (manufacture: PipeManufacture): 'a' | 'c' =>
-  manufacture === 'hot-finished' ? 'a' : 'c';
-
-/** Default manufacture (ADR 0029, 0103): cold formed, buckling curve c. */
-export const DEFAULT_PIPE_MANUFACTURE: PipeManufacture = 'cold-formed';
-
-/** Why the curve was chosen, for the trace and the report (EN 1993-1-1 Table 6.2, row "hollow sections"). */
-export const pipeBucklingCurveReason = (manufacture: PipeManufacture): string =>
-  manufacture === 'hot-finished'
-    ? 'EN 1993-1-1 Table 6.2, hollow section hot finished (S235–S420) → curve a'
-    : 'EN 1993-1-1 Table 6.2, hollow section cold formed → curve c';
-
-/**
- * Equivalent uniform moment factor C_my of the interaction factor k_yy. Table B.3 gives C_m ≤ 1.0 for every
- * moment diagram it covers (0.6 + 0.4ψ ≥ 0.4 for linear diagrams, 0.9 for sway buckling modes); the moment
- * distribution of an embedded pile over the buckling length is not one of the tabulated shapes, so the upper
- * bound 1.0 is used. @see EN 1993-1-1:2005 Annex B, Table B.3; ADR 0029
- */
-export const C_MY = 1.0;
-
-/** Section properties of a circular hollow section. */
-export type PipeSection = {
-  /** outside diameter D, wall thickness t [m] */ D: number;
-  t: number;
-  /** area [m²], second moment of area [m⁴], elastic / plastic modulus [m³] */ A: number;
-  I: number;
-  Wel: number;
-  Wpl: number;
-};
-
-/**
- * Outside diameter and wall thickness left after a uniform corrosion loss c taken off the OUTER surface:
- * D_net = D − 2c, t_net = t − c. The value of c is the engineer's, from EN 1993-5:2007 4.4 for the design working
- * life and the soil (the engine holds no table). Taking the whole loss off the outside gives smaller A, I and W than
- * taking it off the inside (the ring's mean diameter D − t falls by c instead of rising by c), so a loss of both faces
- * entered as one sum is on the safe side — ADR 0103.
- * @param D outside diameter [m] @param t nominal wall thickness [m] @param c thickness loss [m], 0 ≤ c < t
- */
-export const corrodedPipe = (D: number, t: number, c: number): { D: number; t: number } => ({
-  D: D - 2 * c,
-  t: t - c,
-});
-
-/**
- * Properties of a circular hollow section: A = π/4·(D² − d²), I = π/64·(D⁴ − d⁴), W_el = 2I/D,
- * W_pl = (D³ − d³)/6 with d = D − 2t (exact for a thin or thick ring).
- */
-export const pipeSection = (D: number, t: number): PipeSection => {
-  const d = D - 2 * t;
-  const I = (Math.PI / 64) * (D ** 4 - d ** 4);
-  return {
-    D,
-    t,
-    A: (Math.PI / 4) * (D * D - d * d),
-    I,
-    Wel: (2 * I) / D,
-    Wpl: (D ** 3 - d ** 3) / 6,
-  };
-};
-
-/**
- * Cross-section class of a tubular section in bending and/or compression: d/t ≤ 50ε² class 1, ≤ 70ε²
- * class 2, ≤ 90ε² class 3, else 4; ε = √(235/f_y). @see EN 1993-1-1:2005 Table 5.2 (sheet 3)
- */
-export const pipeClass = (D: number, t: number, fy: number): 1 | 2 | 3 | 4 => {
-  const e2 = 235 / fy;
-  const r = D / t;
-  return r <= 50 * e2 ? 1 : r <= 70 * e2 ? 2 : r <= 90 * e2 ? 3 : 4;
-};
-
-/** Flexural buckling of the pile member (EN 1993-1-1 6.3.1, 6.3.3 with Annex B). */
-export type SteelPipeBuckling = {
-  /** buckling length L_cr = `einzelKnickLaenge` [m] */ Lcr: number;
-  /** radius of gyration i = √(I/A) [m] */ i: number;
-  /** non-dimensional slenderness λ̄ = L_cr/(i·λ_1), λ_1 = π·√(E/f_y) [-] */ lambdaBar: number;
-  curve: 'a' | 'c';
-  /** imperfection factor α (Table 6.1) [-] */ alpha: number;
-  /** reduction factor χ (Eq. 6.49) [-] */ chi: number;
-  /** N_b,Rd = χ·A·f_y/γ_M1 [kN] */ NbRd: number;
-  /** interaction factor k_yy (Table B.1) [-] */ kyy: number;
-  /** N_Ed/N_b,Rd + k_yy·M_Ed/(M_Rk/γ_M1) (Eq. 6.61) [-] */ utilisation: number;
-  /** elastic critical force N_cr = π²·E·I/L_cr² [kN] */ Ncr: number;
-  /**
-   * λ̄ ≤ 0.2 or N_Ed/N_cr ≤ 0.04: buckling effects may be ignored, only the cross-section checks apply
-   * (6.3.1.2(4)); the member utilisation is then reported but does not govern
-   */
-  isNegligible: boolean;
-};
+import {
+  C_MY,
+  DEFAULT_PIPE_MANUFACTURE,
+  GAMMA_M1,
+  pipeBuckling,
+  pipeBucklingCurveReason,
+  type PipeManufacture,
+  type SteelPipeBuckling,
+} from './steel-pipe-buckling';
+import { pipeSectionUtilisationWithShear, pipeShearReduction } from './steel-pipe-resistance';
+import {
+  corrodedPipe,
+  GAMMA_M0,
+  PIPE_STEEL,
+  pipeClass,
+  pipeSection,
+  type PipeSteelGrade,
+} from './steel-pipe-section';
 
 /** Result of the steel pipe check (kN, kNm, m, -). */
 export type SteelPipeCheck = {
@@ -169,133 +63,6 @@ export type SteelPipeCheck = {
   VEdUsed: number;
   /** flexural buckling check of the governing compression combination, null without a buckling length */
   buckling: SteelPipeBuckling | null;
-};
-
-/**
- * Shear utilisation and the reduction of the yield strength for bending and axial force with shear.
- * η_V = |V_Ed|/V_pl,Rd (6.2.6(1)); ρ = 0 for η_V ≤ 0.5 (6.2.8(2)), else ρ = (2·η_V − 1)² (6.2.8(3); the same ρ in
- * 6.2.10(3) for N + M + V), capped at 1 (at η_V ≥ 1 no yield strength is left for N and M).
- * @see EN 1993-1-1:2005 6.2.6, 6.2.8(2)–(3), 6.2.10(2)–(3); ADR 0104
- */
-export const pipeShearReduction = (VEd: number, VplRd: number): { etaV: number; rho: number } => {
-  const etaV = Math.abs(VEd) / VplRd;
-  return { etaV, rho: etaV <= 0.5 ? 0 : Math.min(1, (2 * etaV - 1) ** 2) };
-};
-
-/** Stopping rule of the bisection on the radial factor s: relative bracket width 1e-15 (about 50 halvings). */
-const S_LIMITS: BisectionLimits = { xAbsolute: 0, xRelative: 1e-15, maxIterations: 100 };
-
-/**
- * Cross-section utilisation under N and M (M = resultant; the ring is axisymmetric), n = |N_Ed|/N_pl,Rd,
- * m = M_Ed/M_c,Rd.
- * Class 1, 2: M_Ed ≤ M_N,Rd = M_pl,Rd·(1 − n^1.7), i.e. m + n^1.7 ≤ 1 — the circular-hollow-section expression
- * of EN 1993-1-1 6.2.9.1 as corrected by EN 1993-1-1:2005/AC:2009 (quoted so by SCIA Engineer's code-check
- * help, https://help.scia.net/19.1/en/pvt/steelcodechecktb/en/bending_and_axial_force.htm; the corrigendum text
- * itself was not read [U]). The utilisation is the radial one, η = 1/s with s·m + (s·n)^1.7 = 1 (the factor s
- * on both actions that reaches the interaction curve): η ≤ 1 exactly when M_Ed ≤ M_N,Rd, η = n for pure axial
- * force, η = m for pure bending, and η grows continuously with |N| and M (also beyond n = 1, where
- * M_Ed/M_N,Rd would be infinite) — ADR 0029. η is homogeneous of degree 1 in (n, m): resistances scaled by
- * (1 − ρ) give η/(1 − ρ).
- * Class 3: σ_x,Ed = N/A + M/W_el ≤ f_y/γ_M0, i.e. η = n + m (6.2.9.2, linear, already radial).
- * @returns utilisation [-] and M_N,Rd ≥ 0 [kNm] (null for class 3)
- * @see numerics/roots.ts (bisection)
- */
-export const pipeSectionUtilisation = (
-  sectionClass: 1 | 2 | 3,
-  NRd: number,
-  MRd: number,
-  NEd: number,
-  MEd: number,
-): { eta: number; MNRd: number | null } => {
-  const n = Math.abs(NEd) / NRd;
-  const m = Math.abs(MEd) / MRd;
-  if (sectionClass === 3) return { eta: n + m, MNRd: null };
-  const MNRd = MRd * Math.max(0, 1 - n ** 1.7);
-  if (n === 0 || m === 0) return { eta: Math.max(n, m), MNRd };
-  // s·m + (s·n)^1.7 increases with s; the root lies in [1/(m + n), min(1/m, 1/n)] (since (s·n)^1.7 ≤ s·n there).
-  // x is the best estimate in every status (a rounding-level sign at an end gives the nearer end).
-  const s = bisect(
-    (x) => x * m + (x * n) ** 1.7 - 1,
-    1 / (m + n),
-    Math.min(1 / m, 1 / n),
-    S_LIMITS,
-  );
-  return { eta: 1 / s.x, MNRd };
-};
-
-/**
- * Cross-section N–M check with shear: the interaction of 6.2.9 evaluated with the reduced yield strength (1 − ρ)·f_y.
- * EN 1993-1-1 6.2.8(3) and 6.2.10(3) reduce f_y "for the shear area" (A_v = 2A/π for a CHS, 6.2.6(3)g); a ring has no
- * distinct web, so the reduction is applied to the WHOLE ring: N_V,Rd = (1 − ρ)·N_pl,Rd, M_V,Rd = (1 − ρ)·M_c,Rd.
- * That gives resistances no larger than a reduction of only the shear area (conservative) and does not depend on the
- * direction of V relative to M — ADR 0104. Flexural buckling (6.3) is not reduced (EN 1993-1-1 has no V term there).
- * @returns η and M_N,V,Rd; eta null when ρ = 1 and N or M ≠ 0 (no N–M resistance left)
- */
-export const pipeSectionUtilisationWithShear = (
-  sectionClass: 1 | 2 | 3,
-  NRd: number,
-  MRd: number,
-  rho: number,
-  NEd: number,
-  MEd: number,
-): { eta: number | null; MNRd: number | null } => {
-  const k = 1 - rho;
-  if (k > 0) return pipeSectionUtilisation(sectionClass, k * NRd, k * MRd, NEd, MEd);
-  const isUnloaded = NEd === 0 && MEd === 0;
-  return { eta: isUnloaded ? 0 : null, MNRd: sectionClass === 3 ? null : 0 };
-};
-
-/**
- * Flexural buckling of the pipe pile under compression with bending (member not susceptible to torsional
- * deformation; the resultant moment acts about one principal axis of the axisymmetric ring, so Eq. 6.61 with
- * χ_LT = 1 and k_yz·M_z = 0 governs; Eq. 6.62 has k_zy = 0.6·k_yy ≤ k_yy and the same χ).
- * λ̄ = L_cr/(i·λ_1), λ_1 = π·√(E/f_y) (6.3.1.3 Eq. 6.50); Φ = 0.5·[1 + α(λ̄ − 0.2) + λ̄²],
- * χ = 1/(Φ + √(Φ² − λ̄²)) ≤ 1 (6.3.1.2 Eq. 6.49); N_b,Rd = χ·A·f_y/γ_M1 (Eq. 6.47);
- * k_yy = C_my·(1 + (λ̄ − 0.2)·n) ≤ C_my·(1 + 0.8·n) for class 1, 2 (not below C_my here, conservative) and C_my·(1 + 0.6·λ̄·n) ≤ C_my·(1 + 0.6·n)
- * for class 3, n = N_Ed/(χ·N_Rk/γ_M1) (Annex B Table B.1); N_Ed/(χ·N_Rk/γ_M1) + k_yy·M_Ed/(M_Rk/γ_M1) ≤ 1.
- * Buckling may be ignored for λ̄ ≤ 0.2 or N_Ed/N_cr ≤ 0.04 (6.3.1.2(4)), N_cr = π²EI/L_cr² (`isNegligible`).
- * @param NEd compression positive [kN] (> 0) @param MEd [kNm] @param Lcr [m]
- * @see EN 1993-1-1:2005 6.3.1.1–6.3.1.3, Table 6.1, Table 6.2, 6.3.3(4) Eq. (6.61), Annex B Tables B.1, B.3
- */
-export const pipeBuckling = (args: {
-  section: PipeSection;
-  sectionClass: 1 | 2 | 3;
-  fy: number;
-  NEd: number;
-  MEd: number;
-  Lcr: number;
-  manufacture: PipeManufacture;
-}): SteelPipeBuckling => {
-  const { section: s, fy } = args;
-  const i = Math.sqrt(s.I / s.A);
-  const lambda1 = Math.PI * Math.sqrt(PIPE_STEEL.E / fy);
-  const lambdaBar = args.Lcr / (i * lambda1);
-  const curve = pipeBucklingCurve(args.manufacture);
-  const alpha = BUCKLING_IMPERFECTION[curve];
-  const phi = 0.5 * (1 + alpha * (lambdaBar - 0.2) + lambdaBar * lambdaBar);
-  const chi = Math.min(1, 1 / (phi + Math.sqrt(phi * phi - lambdaBar * lambdaBar)));
-  const NRk = s.A * fy * 1000;
-  const Ncr = (Math.PI ** 2 * PIPE_STEEL.E * 1000 * s.I) / (args.Lcr * args.Lcr);
-  const MRk = (args.sectionClass === 3 ? s.Wel : s.Wpl) * fy * 1000;
-  const NbRd = (chi * NRk) / GAMMA_M1;
-  const n = Math.max(args.NEd, 0) / NbRd;
-  const kyy =
-    args.sectionClass === 3
-      ? C_MY * (1 + 0.6 * Math.min(lambdaBar, 1) * n)
-      : C_MY * (1 + Math.min(Math.max(lambdaBar - 0.2, 0), 0.8) * n);
-  return {
-    Lcr: args.Lcr,
-    i,
-    lambdaBar,
-    curve,
-    alpha,
-    chi,
-    NbRd,
-    kyy,
-    utilisation: n + (kyy * Math.abs(args.MEd)) / (MRk / GAMMA_M1),
-    Ncr,
-    isNegligible: lambdaBar <= 0.2 || args.NEd / Ncr <= 0.04,
-  };
 };
 
 /**
