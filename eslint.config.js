@@ -186,8 +186,6 @@ export default tseslint.config(
       'packages/contracts/src/fields/**',
       'apps/server/src/modules/projects/projects.routes.ts',
       'apps/server/src/modules/files/files.service.ts',
-      'apps/web/src/features/team/UserManagement.tsx',
-      'apps/web/src/features/team/UpgradePage.tsx',
       'packages/engine/src/loadcases/calculate-horizontal-loadcases.ts',
       'packages/engine/src/section/steel-pipe.ts',
       'packages/formats/src/xml/input-daten.ts',
