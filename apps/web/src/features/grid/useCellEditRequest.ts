@@ -44,7 +44,11 @@ export const useCellEditRequest = ({
         const names = context.current.choices[key];
         const parsed = parseCellInput(column, typed, decimalSeparator, names);
         if (!parsed.ok) {
-          const text = inputErrorText(parsed.error, { text: typed, choices: names });
+          const text = inputErrorText(parsed.error, {
+            text: typed,
+            choices: names,
+            column: key,
+          });
           inputErrors.set(cellKey(row, key), text);
           void message.error({ content: text, key: 'grid-input' });
           apiRef.current?.refreshCells({

@@ -121,6 +121,7 @@ export const WorkspaceTabs = ({
           children: (
             <LoadCasesTab
               loadCases={doc.horizontal_loadcases}
+              piles={doc.piles}
               calculated={calculated}
               result={view.shown}
               onSelectLoadPoint={view.setLoadPointName}
