@@ -5,6 +5,7 @@ import enUS from 'antd/locale/en_US';
 import { type ReactNode, useState } from 'react';
 import { PreferencesProvider } from '../features/preferences/PreferencesProvider';
 import { usePreferences } from '../features/preferences/usePreferences';
+import { useIconLabels } from '../lib/a11y/useIconLabels';
 import { MESSAGE_SECONDS, NOTIFICATION_SECONDS } from '../lib/notify/notify-rules';
 import { theme } from './theme';
 
@@ -16,9 +17,13 @@ export const createQueryClient = () =>
     },
   });
 
-/** Ant Design follows the UI language: its own texts (DatePicker, Pagination, Modal …). */
+/**
+ * Ant Design follows the UI language: its own texts (DatePicker, Pagination, Modal …) and the names of its
+ * icon-only buttons (its icons are decorative, ADR 0194).
+ */
 const LocalizedConfig = ({ children }: { children: ReactNode }) => {
   const { language } = usePreferences();
+  useIconLabels();
   return (
     <ConfigProvider locale={language === 'de' ? deDE : enUS} theme={theme}>
       <AntApp

@@ -1,43 +1,32 @@
 import type { ErrorCode, FieldEntity } from '@pfahlplaner/contracts';
-import type {
-  BodyScrollEndEvent,
-  CellEditRequestEvent,
-  CellFocusedEvent,
-  GetLocaleTextParams,
-  GetRowIdParams,
-  GridApi,
-  GridReadyEvent,
-  SelectionChangedEvent,
-  ViewportChangedEvent,
-} from 'ag-grid-community';
+import type { CellFocusedEvent, GetRowIdParams, GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { App } from 'antd';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { usePreferences } from '../preferences/usePreferences';
 import type { GridTarget, WorkbookAction } from '../workspace/state/workbook-reducer';
 import { gridTheme } from './ag-grid-setup';
-import { parseCellInput, validateCellValue } from './cell-value';
 import type { ColumnChoices } from './choices';
-import { buildColumnModel, type GridColumnSpec } from './column-model';
+import { buildColumnModel } from './column-model';
 import { GridToolbar } from './GridToolbar';
 import {
-  cellKey,
   useStableCallback,
   type AnyRow,
-  type GridContext,
   type GridRow,
   type ResultMode,
   type RowIssue,
 } from './grid-types';
 import { useCellInputErrorText } from './input-error-text';
-import { createViewportStore, worseStatus, type RowStatus } from './row-status';
 import { RowStatusStrip } from './RowStatusStrip';
+import { useCellEditRequest } from './useCellEditRequest';
 import { useColumnChoice } from './useColumnChoice';
 import { useColumnDefs, useRowClassRules } from './useColumnDefs';
 import { useGridClipboard } from './useGridClipboard';
+import { useGridData } from './useGridData';
+import { useGridEvents } from './useGridEvents';
 import { useGridKeyboard } from './useGridKeyboard';
 import { useRangeSelection } from './useRangeSelection';
+import { useRowActions } from './useRowActions';
+import { useRowStatuses } from './useRowStatuses';
 import './grid.css';
 
 export { displayOrder } from './useColumnDefs';
@@ -90,31 +79,12 @@ const ROW_SELECTION = {
 const SELECTION_COLUMN_DEF = { pinned: 'left', width: 36, suppressHeaderMenuButton: true } as const;
 const getRowId = (params: GetRowIdParams<GridRow>) => String(params.data.__i);
 
-// Whether a row holds an invalid input, per column model and row object: an edit replaces one row object,
-// so only that row is validated again (2,000 rows × 26 inputs on every keystroke was a measurable part of
-// an edit, ADR 0060).
-const invalidRowCache = new WeakMap<readonly GridColumnSpec[], WeakMap<AnyRow, boolean>>();
-const hasInvalidInput = (columns: readonly GridColumnSpec[], row: AnyRow): boolean => {
-  let rows = invalidRowCache.get(columns);
-  if (!rows) {
-    rows = new WeakMap();
-    invalidRowCache.set(columns, rows);
-  }
-  let invalid = rows.get(row);
-  if (invalid === undefined) {
-    invalid = columns.some(
-      (column) => !column.isResult && validateCellValue(column.field, row[column.key]) !== null,
-    );
-    rows.set(row, invalid);
-  }
-  return invalid;
-};
-
 /**
  * The one editable grid of the workspace, driven by the field catalogue: load points, soil layers and
  * load-case rows. Edits go to the workbook reducer (the grid never mutates rows: `readOnlyEdit`), so undo,
  * autosave and the live preview see every change; unchanged rows keep their object and are not redrawn.
- * Range selection, clipboard, column definitions and column choice live in their hooks (use*.ts).
+ * Range selection, clipboard, column definitions, column choice, cell edits, row statuses and grid events
+ * live in their hooks (use*.ts).
  */
 export const CatalogueGrid = memo(function CatalogueGrid({
   entity,
@@ -136,15 +106,11 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   choices = NO_CHOICES,
   cellIssues = NO_CELL_ISSUES,
 }: CatalogueGridProps) {
-  const { i18n } = useTranslation();
   const { language, decimalSeparator } = usePreferences();
-  const { message } = App.useApp();
   const apiRef = useRef<GridApi<GridRow> | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
-  const [inputErrors] = useState(() => new Map<string, string>());
-  const [selectedCount, setSelectedCount] = useState(0);
-  const [viewport] = useState(createViewportStore);
   const inputErrorText = useCellInputErrorText();
+  const events = useGridEvents(apiRef);
 
   const columns = useMemo(() => buildColumnModel(entity, language), [entity, language]);
   const choice = useColumnChoice(entity, columns, rows, storageKey);
@@ -160,51 +126,16 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     isEditing,
   });
 
-  const emptyErrors = useMemo(() => new Map<string, ErrorCode>(), []);
-  // AG Grid callbacks read results, issues and errors from the grid context, so that column definitions
-  // stay the same while they change (a changed context refreshes the visible cells only).
-  const gridContext = useMemo(
-    (): GridContext => ({
-      errors: errors ?? emptyErrors,
-      inputErrors,
-      resultRows,
-      resultMode,
-      rowIssues,
-      pathPrefix,
-      choices,
-      cellIssues,
-    }),
-    [
-      errors,
-      emptyErrors,
-      inputErrors,
-      resultRows,
-      resultMode,
-      rowIssues,
-      pathPrefix,
-      choices,
-      cellIssues,
-    ],
-  );
-  const context = useRef(gridContext);
-  useLayoutEffect(() => {
-    context.current = gridContext;
-  }, [gridContext]);
-
-  // Row objects for AG Grid: one wrapper per (row object, index), reused while both are unchanged, so a
-  // cell edit hands AG Grid exactly one new row.
-  const [wrappers] = useState(() => new WeakMap<AnyRow, GridRow>());
-  const rowData = useMemo(
-    () =>
-      rows.map((row, index) => {
-        const cached = wrappers.get(row);
-        if (cached && cached.__i === index) return cached;
-        const wrapped: GridRow = { ...row, __i: index };
-        wrappers.set(row, wrapped);
-        return wrapped;
-      }),
-    [rows, wrappers],
-  );
+  const { inputErrors, gridContext, context, rowData } = useGridData({
+    rows,
+    errors,
+    resultRows,
+    resultMode,
+    rowIssues,
+    pathPrefix,
+    choices,
+    cellIssues,
+  });
 
   // which columns are chosen from a list: a new list of names changes the context, not the columns
   const choiceKeys = Object.keys(choices).join('|');
@@ -220,29 +151,13 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     context,
   });
   const rowClassRules = useRowClassRules(rowIssues);
-
-  // Rows named by error paths (`piles[3].Pname`) of the server and the cross-row rules.
-  const rowsWithErrors = useMemo(() => {
-    const indices = new Set<number>();
-    const prefix = `${pathPrefix}[`;
-    for (const path of (errors ?? emptyErrors).keys()) {
-      if (!path.startsWith(prefix)) continue;
-      const index = Number.parseInt(path.slice(prefix.length), 10);
-      if (Number.isInteger(index)) indices.add(index);
-    }
-    return indices;
-  }, [errors, emptyErrors, pathPrefix]);
-  const statuses = useMemo((): RowStatus[] => {
-    return rows.map((row, index) => {
-      if (hasInvalidInput(columns, row) || rowsWithErrors.has(index)) return 'invalid';
-      let status: RowStatus = 'ok';
-      for (const issue of rowIssues?.[index] ?? []) {
-        if (issue.severity === 'error') status = worseStatus(status, 'failed');
-        else if (issue.severity === 'warning') status = worseStatus(status, 'warning');
-      }
-      return status;
-    });
-  }, [rows, columns, rowIssues, rowsWithErrors]);
+  const statuses = useRowStatuses({
+    rows,
+    columns,
+    rowIssues,
+    errors: gridContext.errors,
+    pathPrefix,
+  });
 
   // Results, issues and errors change without the rows: refresh the visible cells and row classes.
   // Without `force`: AG Grid re-renders only cells whose value changed (the results) and re-applies the
@@ -275,35 +190,15 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     edit,
     isEditing,
   });
-
-  const onCellEditRequest = useCallback(
-    (event: CellEditRequestEvent<GridRow>) => {
-      const key = event.colDef.colId ?? '';
-      const column = columns.find((c) => c.key === key);
-      const row = event.data.__i;
-      if (!column || column.isResult) return;
-      let value: unknown = event.newValue;
-      if (typeof value === 'string' || (value == null && column.field.kind !== 'enum')) {
-        const typed = typeof value === 'string' ? value : '';
-        const names = context.current.choices[key];
-        const parsed = parseCellInput(column, typed, decimalSeparator, names);
-        if (!parsed.ok) {
-          const text = inputErrorText(parsed.error, { text: typed, choices: names });
-          inputErrors.set(cellKey(row, key), text);
-          void message.error({ content: text, key: 'grid-input' });
-          apiRef.current?.refreshCells({
-            rowNodes: event.node ? [event.node] : undefined,
-            force: true,
-          });
-          return;
-        }
-        value = parsed.value;
-      }
-      inputErrors.delete(cellKey(row, key));
-      edit([{ row, key, value }]);
-    },
-    [columns, decimalSeparator, edit, inputErrorText, inputErrors, message],
-  );
+  const onCellEditRequest = useCellEditRequest({
+    apiRef,
+    columns,
+    decimalSeparator,
+    context,
+    inputErrors,
+    inputErrorText,
+    edit,
+  });
 
   const { onKeyDown, onCellKeyDown } = useGridKeyboard({
     apiRef,
@@ -330,55 +225,14 @@ export const CatalogueGrid = memo(function CatalogueGrid({
   });
   const stableCellKeyDown = useStableCallback(onCellKeyDown);
   const stableCellFocused = useStableCallback(onCellFocused);
-  const onSelectionChanged = useCallback(
-    (event: SelectionChangedEvent<GridRow>) =>
-      setSelectedCount(event.api.getSelectedNodes().length),
-    [],
-  );
-  const onGridReady = useCallback((event: GridReadyEvent<GridRow>) => {
-    apiRef.current = event.api;
-  }, []);
-  // the overview strip's box of visible rows: an external store, so scrolling re-renders only that box
-  const showViewport = useCallback(
-    (first: number, last: number) => viewport.set(first, last),
-    [viewport],
-  );
-  const onViewportChanged = useCallback(
-    (event: ViewportChangedEvent<GridRow>) => showViewport(event.firstRow, event.lastRow),
-    [showViewport],
-  );
-  const onBodyScrollEnd = useCallback(
-    (event: BodyScrollEndEvent<GridRow>) =>
-      showViewport(event.api.getFirstDisplayedRowIndex(), event.api.getLastDisplayedRowIndex()),
-    [showViewport],
-  );
-  // AG Grid's own texts (empty grid, screen-reader labels) in the UI language (entry.agGrid.*)
-  const getLocaleText = useCallback(
-    ({ key, defaultValue, variableValues }: GetLocaleTextParams<GridRow>) => {
-      const path = `entry.agGrid.${key}`;
-      if (!i18n.exists(path)) return defaultValue;
-      const values = Object.fromEntries((variableValues ?? []).map((value, i) => [`v${i}`, value]));
-      return (i18n.t as unknown as (k: string, o: object) => string)(path, values);
-    },
-    [i18n],
-  );
-
-  const insertRow = () => {
-    const cell = selection.focusedCell();
-    dispatch({ type: 'insertRows', target, at: cell ? cell.row : rows.length, count: 1 });
-  };
-  const addRow = () => {
-    dispatch({ type: 'insertRows', target, at: rows.length, count: 1 });
-    setTimeout(() => apiRef.current?.ensureIndexVisible(rows.length, 'bottom'), 0);
-  };
-  const removeRows = () => {
-    const selected = clipboard.selectedRows();
-    const cell = selection.focusedCell();
-    const indices = selected.length > 0 ? selected : cell ? [cell.row] : [];
-    if (indices.length === 0) return;
-    dispatch({ type: 'removeRows', target, rows: indices });
-    apiRef.current?.deselectAll();
-  };
+  const { insertRow, addRow, removeRows } = useRowActions({
+    apiRef,
+    target,
+    rowCount: rows.length,
+    dispatch,
+    focusedCell: selection.focusedCell,
+    selectedRows: clipboard.selectedRows,
+  });
 
   return (
     <div className="pp-grid" data-testid={`grid-${storageKey}`}>
@@ -386,7 +240,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
         readOnly={readOnly}
         tourAnchors={tourAnchors}
         rowCount={rows.length}
-        selectedCount={selectedCount}
+        selectedCount={events.selectedCount}
         rangeSize={selection.rangeSize}
         columns={columns}
         visibleKeys={choice.visibleKeys}
@@ -422,13 +276,13 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             columnDefs={columnDefs}
             context={gridContext}
             getRowId={getRowId}
-            getLocaleText={getLocaleText}
+            getLocaleText={events.getLocaleText}
             readOnlyEdit
             onCellEditRequest={onCellEditRequest}
             onCellKeyDown={stableCellKeyDown}
             rowSelection={ROW_SELECTION}
             selectionColumnDef={SELECTION_COLUMN_DEF}
-            onSelectionChanged={onSelectionChanged}
+            onSelectionChanged={events.onSelectionChanged}
             onCellFocused={stableCellFocused}
             rowClassRules={rowClassRules}
             tooltipShowDelay={300}
@@ -445,12 +299,14 @@ export const CatalogueGrid = memo(function CatalogueGrid({
             // column virtualisation stays on (AG Grid's default): rows render only the columns in view —
             // scroll frames of 2,000 rows halve (ADR 0067)
             animateRows={false}
-            onGridReady={onGridReady}
-            onViewportChanged={onViewportChanged}
-            onBodyScrollEnd={onBodyScrollEnd}
+            onGridReady={events.onGridReady}
+            onViewportChanged={events.onViewportChanged}
+            onBodyScrollEnd={events.onBodyScrollEnd}
           />
         </div>
-        {showMinimap && <RowStatusStrip statuses={statuses} viewport={viewport} onJump={jumpTo} />}
+        {showMinimap && (
+          <RowStatusStrip statuses={statuses} viewport={events.viewport} onJump={jumpTo} />
+        )}
       </div>
     </div>
   );

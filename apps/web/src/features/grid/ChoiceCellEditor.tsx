@@ -3,6 +3,7 @@ import { useGridCellEditor } from 'ag-grid-react';
 import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { choiceTextKeys } from './choice-texts';
 import { filterChoices, matchChoice } from './choices';
 import type { GridContext, GridRow } from './grid-types';
 
@@ -36,7 +37,8 @@ const useBoxUnder = (element: React.RefObject<HTMLElement | null>) => {
 };
 
 /**
- * A cell that names a soil profile: the project's profiles as a list under the cell (ADR 0181).
+ * A cell that names a soil profile or a load point: the project's profiles (ADR 0181) or load points
+ * (ADR 0193) as a list under the cell.
  * Enter or F2 opens it with every name and the current one marked; typing filters the list (any part of
  * the name, any case); ↑/↓ choose; Enter or Tab take the chosen name, Escape keeps the old value; a
  * click takes a name. Text that is no name is still handed to the grid, which refuses it at the cell
@@ -48,6 +50,7 @@ const useBoxUnder = (element: React.RefObject<HTMLElement | null>) => {
 export const ChoiceCellEditor = (props: Props) => {
   const { t } = useTranslation();
   const choices = (props.context as GridContext).choices[props.colDef.colId ?? ''] ?? [];
+  const texts = choiceTextKeys(props.colDef.colId);
   const [start] = useState(() => startText(props));
   const [text, setText] = useState(start.text);
   // what filters the list: the typed text (a name chosen with the arrows does not narrow it)
@@ -106,12 +109,7 @@ export const ChoiceCellEditor = (props: Props) => {
       data-testid="choice-editor"
       style={box ? { top: box.top, left: box.left, minWidth: Math.max(180, box.width) } : undefined}
     >
-      <ul
-        className="pp-choice__list"
-        id={listId}
-        role="listbox"
-        aria-label={t('workspace.grid.choice.list')}
-      >
+      <ul className="pp-choice__list" id={listId} role="listbox" aria-label={t(texts.list)}>
         {shown.map((name, index) => (
           <li
             key={`${index}|${name}`}
@@ -133,9 +131,7 @@ export const ChoiceCellEditor = (props: Props) => {
         ))}
         {shown.length === 0 && (
           <li className="pp-choice__empty" data-testid="choice-empty">
-            {choices.length === 0
-              ? t('workspace.grid.choice.none')
-              : t('workspace.grid.choice.noMatch', { text: query.trim() })}
+            {choices.length === 0 ? t(texts.none) : t(texts.noMatch, { text: query.trim() })}
           </li>
         )}
       </ul>

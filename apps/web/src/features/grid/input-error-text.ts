@@ -2,9 +2,13 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../preferences/usePreferences';
 import type { CellInputError } from './cell-value';
+import { choiceTextKeys } from './choice-texts';
 
-/** What was typed or pasted, and the names the column offers (for `reference`: they are listed). */
-export type InputDetail = { text?: string; choices?: readonly string[] };
+/**
+ * What was typed or pasted, and the names the column offers (for `reference`: they are listed, in the
+ * words of the column — its wire name, `BodenProfil` or `Pname`).
+ */
+export type InputDetail = { text?: string; choices?: readonly string[]; column?: string };
 
 /**
  * The translated sentence of a refused cell input, with the user's decimal mark and group separator
@@ -25,8 +29,11 @@ export const useCellInputErrorText = () => {
         choices: (detail.choices ?? []).join(', '),
       };
       if (error === 'grouping') return t('entry.inputError.grouping', params);
-      if (error === 'reference' && (detail.choices ?? []).length === 0) {
-        return t('workspace.grid.inputError.referenceNone', params);
+      if (error === 'reference') {
+        const keys = choiceTextKeys(detail.column);
+        return (detail.choices ?? []).length === 0
+          ? t(keys.referenceNone, params)
+          : t(keys.reference, params);
       }
       return t(`workspace.grid.inputError.${error}`, params);
     },

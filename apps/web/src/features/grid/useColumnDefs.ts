@@ -13,6 +13,7 @@ import { errorText } from '../../i18n';
 import { formatNumber, type DecimalSeparator } from '../../lib/format/number-format';
 import { formatCellValue, validateCellValue } from './cell-value';
 import { ChoiceCellEditor } from './ChoiceCellEditor';
+import { choiceTextKeys } from './choice-texts';
 import { isUnknownChoice } from './choices';
 import type { GridColumnSpec } from './column-model';
 import { ColourCell, HeaderLabel, MarkerCell } from './GridCells';
@@ -158,7 +159,11 @@ export const useColumnDefs = ({
       const names = ctx.choices[column.key];
       const value = data[column.key];
       if (names && isUnknownChoice(names, value)) {
-        return inputErrorText('reference', { text: String(value), choices: names });
+        return inputErrorText('reference', {
+          text: String(value),
+          choices: names,
+          column: column.key,
+        });
       }
       const fromServer = ctx.errors.get(`${ctx.pathPrefix}[${data.__i}].${column.key}`);
       if (fromServer) return errorText(fromServer);
@@ -174,7 +179,9 @@ export const useColumnDefs = ({
     [context],
   );
 
-  const chooseHint = t('workspace.grid.choice.cellHint');
+  // the hint of a list cell names what it lists (soil profiles, load points)
+  const profileHint = t(choiceTextKeys('BodenProfil').cellHint);
+  const loadPointHint = t(choiceTextKeys('Pname').cellHint);
   return useMemo((): ColDef<GridRow>[] => {
     const choiceSet = new Set(choiceKeys.split('|'));
     const marker: ColDef<GridRow> = {
@@ -281,7 +288,9 @@ export const useColumnDefs = ({
         };
       }
       if (choiceSet.has(column.key)) {
-        // a name of the project's soil profiles, chosen from the list under the cell (ADR 0181)
+        // a name of the project's soil profiles or load points, chosen from the list under the cell
+        // (ADR 0181, ADR 0193)
+        const chooseHint = column.key === 'Pname' ? loadPointHint : profileHint;
         return {
           ...base,
           field: column.key,
@@ -341,7 +350,8 @@ export const useColumnDefs = ({
     cellProblem,
     cellIssue,
     choiceKeys,
-    chooseHint,
+    profileHint,
+    loadPointHint,
     entity,
     getRange,
     t,

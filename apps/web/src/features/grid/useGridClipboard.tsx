@@ -136,7 +136,11 @@ export const useGridClipboard = ({
     );
     if (!plan.ok) {
       const reason = (problem: (typeof plan.problems)[number]) =>
-        inputErrorText(problem.error, { text: problem.text, choices: names[problem.key] });
+        inputErrorText(problem.error, {
+          text: problem.text,
+          choices: names[problem.key],
+          column: problem.key,
+        });
       // every unreadable cell is marked with its reason until the next accepted edit
       for (const problem of plan.problems) {
         if (problem.row < rows.length) {

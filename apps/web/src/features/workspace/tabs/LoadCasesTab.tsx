@@ -1,10 +1,11 @@
-import type { HorizontalLoadCase, Workbook } from '@pfahlplaner/contracts';
+import type { HorizontalLoadCase, PileRow, Workbook } from '@pfahlplaner/contracts';
 import type { EngineIssue, ProjectResult } from '@pfahlplaner/engine';
 import { Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueGrid, type CatalogueGridProps } from '../../grid/CatalogueGrid';
 import { LoadCaseResultPanel } from '../panels';
+import { useLoadPointChoices } from '../profile-choices';
 import { loadResultRows, loadRowResults, rowIssuesOf } from '../results';
 import type { WorkbookAction } from '../state/workbook-reducer';
 import { nextFreeName, SubTabs } from './SubTabs';
@@ -12,6 +13,7 @@ import { nextFreeName, SubTabs } from './SubTabs';
 /** Cross section / internal load capacity: one sub-tab per load case with its rows and the result panel. */
 export const LoadCasesTab = ({
   loadCases,
+  piles,
   calculated,
   result,
   resultMode,
@@ -23,6 +25,8 @@ export const LoadCasesTab = ({
   onSelectLoadPoint,
 }: {
   loadCases: readonly HorizontalLoadCase[];
+  /** The project's load points: the names a load-case row may take (ADR 0193). */
+  piles: readonly PileRow[];
   calculated: Workbook | null;
   result: ProjectResult | null;
   resultMode: CatalogueGridProps['resultMode'];
@@ -37,6 +41,7 @@ export const LoadCasesTab = ({
 }) => {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<Record<number, number | null>>({});
+  const loadPointChoices = useLoadPointChoices(piles);
   const loadResults = useMemo(
     () => loadCases.map((loadCase) => loadResultRows(loadCase, calculated)),
     [loadCases, calculated],
@@ -101,6 +106,7 @@ export const LoadCasesTab = ({
                 rowIssues={rowIssues[index]}
                 resultMode={resultMode}
                 storageKey="loads"
+                choices={loadPointChoices}
                 height={gridHeight}
                 onSelectRow={(r) => {
                   setSelected((s) => ({ ...s, [index]: r }));
