@@ -12,6 +12,9 @@ export default defineConfig({
     include: ['e2e/tests/**/*.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 120_000,
+    // expect.poll waits for a condition; its 1 s default is a speed check on a loaded CI machine (a journey's
+    // answer may take seconds there). The timeout is a hang guard.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 180_000,
     fileParallelism: true,
     maxWorkers: 2,

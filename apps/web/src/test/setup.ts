@@ -15,3 +15,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
       }) as MediaQueryList,
   });
 }
+
+// findBy…/waitFor wait for a condition; their timeout is a hang guard, not a speed check. The library's 1 s
+// default failed on a loaded CI machine while antd's form validation was still running (CardStep test).
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
+}
