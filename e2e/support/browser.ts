@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 export const screenshotDir = join(root, 'screenshots');
@@ -43,4 +44,22 @@ export const watchPageErrors = (page: Page): string[] => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   return errors;
+};
+
+/**
+ * The test file's own browser: launched before its first test, closed after its last. Call at the top level of
+ * a test file; the returned function gives the browser inside tests.
+ */
+export const fileBrowser = (): (() => Browser) => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll; use it inside tests');
+    return browser;
+  };
 };

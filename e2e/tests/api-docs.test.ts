@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 
 const baseURL = inject('baseURL');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 /**
  * The API reference page (ADR 0164) in Chromium against the compiled server: Swagger UI renders the
@@ -19,7 +12,7 @@ afterAll(async () => {
  */
 describe('API reference page', () => {
   it('renders the operations under its CSP, loading nothing from elsewhere', async () => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const foreign: string[] = [];

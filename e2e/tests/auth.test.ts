@@ -1,19 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { mailMark, waitForOtp } from '../support/mail';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 const password = 'Pfahl#2026a';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 const signIn = async (page: Page, email: string, pass: string): Promise<void> => {
   await page.goto('/login');
@@ -25,7 +19,7 @@ const signIn = async (page: Page, email: string, pass: string): Promise<void> =>
 
 describe('sign-up journey', () => {
   it('registers with the e-mail code, lands on /projects, survives a reload, switches language and signs out', async () => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const email = `ingrid.${Date.now()}@statik-buero.test`;
@@ -119,7 +113,7 @@ describe('forgot password journey', () => {
     });
     expect(step2.status).toBe(201);
 
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByText('Passwort vergessen?').click();

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
+import { fileBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { mailMark, waitForOtp } from '../support/mail';
 
 // Billing (ADR 0083–0085): 3-D Secure in the upgrade wizard with the embedded test provider, the automatic
@@ -24,19 +23,13 @@ const getSubscription = async (token: string, companyId: number): Promise<Subscr
   return ((await res.json()) as { data: Subscription }).data;
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 describe('upgrade with a card that needs 3-D Secure (test provider)', () => {
   it('the test-mode bank page: refused first (back to the card), approved then; the Owner switches the automatic renewal off', async () => {
     const account = await createAccount(baseURL, mailDir, 'dreids');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, account.email, account.password);
@@ -142,7 +135,7 @@ describe('licence banner of an ending paid period', () => {
       }),
     });
     expect(res.status).toBe(200);
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     const banner = page.getByTestId('licence-banner-period_ending');

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
+import { fileBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { mailMark, readMails, waitForOtp } from '../support/mail';
 
 // ADR 0112: the sign-in address changes on the account page with the current password and the code
@@ -21,19 +20,13 @@ const api = async <T>(method: string, path: string, body?: unknown, token?: stri
   return { status: res.status, data: ((await res.json()) as { data: T }).data };
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 describe('change of the sign-in address', () => {
   it('needs the password and the code from the new address; then the new address signs in', async () => {
     const account = await createAccount(baseURL, mailDir, 'umzug');
     const newEmail = `neu.${Date.now()}@statik-buero.test`;
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, account.email, account.password);
@@ -101,7 +94,7 @@ describe('change of the sign-in address', () => {
     expect(set.status).toBe(200);
     const memberToken = (await apiLogin(baseURL, memberEmail, owner.password)).token;
 
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, owner.email, owner.password);
     await page.goto('/account?tab=users');

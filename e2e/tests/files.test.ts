@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  launchBrowser,
+  fileBrowser,
   newContext,
   screenshot,
   screenshotDir,
@@ -52,13 +52,7 @@ const saveDownload = async (download: Download, name: string): Promise<Buffer> =
   return readFileSync(path);
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 const exportVia = async (page: Page, kind: string, name: string): Promise<Buffer> => {
   await page.getByTestId('export-button').click();
@@ -93,7 +87,7 @@ describe('files journey', () => {
       token,
     });
 
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/login');

@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, demoAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { fileBrowser, newContext, screenshot } from '../support/browser';
 import { shownCell } from '../support/grid';
 import { layoutProblems } from '../support/layout';
 
 const baseURL = inject('baseURL');
 const serverLogFile = inject('serverLogFile');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 const SIZES = [
   [1280, 720],
@@ -119,7 +113,7 @@ describe('layout at 1280, 1440 and 1920 px (ADR 0147)', () => {
     'shows every workspace screen and the account pages at %i×%i without sideways overflow, wrapped toolbar or raw codes',
     { timeout: 300_000 },
     async (width, height) => {
-      const context = await newContext(browser, baseURL, width, height);
+      const context = await newContext(browser(), baseURL, width, height);
       const page = await context.newPage();
       await signIn(page, demo.email, demo.password);
       await page.getByTestId('decimal-comma').click();
@@ -235,7 +229,7 @@ describe('layout at 1280, 1440 and 1920 px (ADR 0147)', () => {
     'shows the first project in English at 1280, 1440 and 1920 px without German words, cut headers or overflow',
     { timeout: 300_000 },
     async () => {
-      const context = await newContext(browser, baseURL, 1280, 720);
+      const context = await newContext(browser(), baseURL, 1280, 720);
       const page = await context.newPage();
       await signIn(page, demo.email, demo.password);
       await page.getByTestId('lang-en').click();

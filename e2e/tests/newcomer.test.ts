@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inputFieldsOf, type FieldEntity } from '@pfahlplaner/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin } from '../support/accounts';
 import {
-  launchBrowser,
+  fileBrowser,
   newContext,
   screenshot,
   screenshotDir,
@@ -20,13 +20,7 @@ const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 const PASSWORD = 'Pfahl#2026a';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 /**
  * Numbers written as an engineer's German or English spreadsheet writes them — by the platform's own
@@ -147,7 +141,7 @@ const AG_GRID_ENGLISH =
 
 describe('newcomer journey', () => {
   it('sign-up, new project, three layers on Free, ten typed and fifty pasted load points with thousands separators in both formats, calculate, Excel round trip, leave and come back: nothing lost or changed', async () => {
-    const context = await newContext(browser, baseURL, 1440, 900);
+    const context = await newContext(browser(), baseURL, 1440, 900);
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
     const errors = watchPageErrors(page);

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, demoAccount, signIn } from '../support/accounts';
 import {
-  launchBrowser,
+  fileBrowser,
   newContext,
   screenshot,
   screenshotDir,
@@ -22,13 +22,7 @@ const LEGACY_XML = resolve(
   '../../packages/formats/test/fixtures/calculation-input-example.xml',
 );
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 const projectNames = async (companyId: number, token: string, search = ''): Promise<string[]> => {
   const query = `page_size=10${search ? `&search=${encodeURIComponent(search)}` : ''}`;
@@ -56,7 +50,7 @@ describe('import a project from the project list', () => {
     const demo = demoAccount(serverLogFile);
     if (!demo) throw new Error('no demo account in the server log');
     const { token, companyId } = await apiLogin(baseURL, demo.email, demo.password);
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, demo.email, demo.password);
@@ -88,10 +82,10 @@ describe('import a project from the project list', () => {
     await context.close();
   });
 
-  it('leaves no project behind when the preview is cancelled, the browser is closed, or the plan refuses the file', async () => {
+  it('leaves no project behind when the preview is cancelled, the browser() is closed, or the plan refuses the file', async () => {
     const account = await createAccount(baseURL, mailDir, 'importfrei');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
 
@@ -102,8 +96,8 @@ describe('import a project from the project list', () => {
     await page.getByTestId('import-preview').waitFor({ state: 'detached' });
     expect(await projectNames(companyId, token)).toEqual([]);
 
-    // the browser closed while the preview is open: still nothing (ADR 0059's orphan)
-    const closing = await newContext(browser, baseURL);
+    // the browser() closed while the preview is open: still nothing (ADR 0059's orphan)
+    const closing = await newContext(browser(), baseURL);
     const closingPage = await closing.newPage();
     await signIn(closingPage, account.email, account.password);
     await startImport(closingPage, LEGACY_XML, 'Fenster zu');

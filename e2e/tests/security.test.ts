@@ -1,23 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, demoAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, watchPageErrors } from '../support/browser';
+import { fileBrowser, newContext, watchPageErrors } from '../support/browser';
 
 /**
- * ADR 0118, 0119 in the real browser: the built app runs under its Content-Security-Policy without a single
+ * ADR 0118, 0119 in the real browser(): the built app runs under its Content-Security-Policy without a single
  * violation, and the refresh token is an HttpOnly cookie no script can read that still keeps the session.
  */
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 const serverLogFile = inject('serverLogFile');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 /** Records every `securitypolicyviolation` event of every document of the page. */
 const watchCsp = async (context: BrowserContext): Promise<void> => {
@@ -35,7 +29,7 @@ const violations = (page: Page): Promise<string[]> =>
 describe('content security policy', () => {
   it('sign-in, project list, workspace (grids, drawings, calculation) and account pages run without a violation', async () => {
     const account = demoAccount(serverLogFile) ?? (await createAccount(baseURL, mailDir, 'csp'));
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     await watchCsp(context);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -86,7 +80,7 @@ describe('content security policy', () => {
 describe('refresh token cookie', () => {
   it('is HttpOnly, SameSite=Strict and scoped to the refresh route, and renews an expired access token', async () => {
     const account = await createAccount(baseURL, mailDir, 'cookie');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await page.goto('/login');
     await page.locator('#email').fill(account.email);

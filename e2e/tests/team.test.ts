@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { mailMark, waitForOtp } from '../support/mail';
 
 // Teams, roles and plans (ADR 0080, docs/permissions.md): user management, invitation, roles, upgrade wizard, licence banners.
@@ -134,19 +134,13 @@ const signIn = async (page: Page, email: string, pass: string): Promise<void> =>
   await page.waitForURL('**/projects');
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 describe('user management', () => {
   it('an owner adds an employee, who sets a password from the invitation mail and signs in', async () => {
     const owner = await signUpOwner('anna');
     await setLicence(owner.companyId, 'Trial', new Date(Date.now() + 10 * 86_400_000));
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, owner.email, password);
@@ -166,7 +160,7 @@ describe('user management', () => {
 
     // The invitation travels through the real SMTP server on loopback.
     const otp = await waitForOtp(mailDir, employeeEmail, since);
-    const invitee = await newContext(browser, baseURL);
+    const invitee = await newContext(browser(), baseURL);
     const p2 = await invitee.newPage();
     await p2.goto(`/invitation?email=${encodeURIComponent(employeeEmail)}`);
     await expect.poll(() => p2.locator('#email').inputValue()).toBe(employeeEmail);
@@ -206,7 +200,7 @@ describe('user management', () => {
     const visible = await create('Brücke Nord');
     await create('Halle Süd');
     const employee = await inviteAndAccept(owner, 'Employee', 'emil');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, owner.email, password);
     await page.goto('/account?tab=users');
@@ -230,7 +224,7 @@ describe('user management', () => {
     await setLicence(owner.companyId, 'Paid', new Date(Date.now() + 20 * 86_400_000));
     const manager = await inviteAndAccept(owner, 'Manager', 'mona');
     const member = await inviteAndAccept(owner, 'Member', 'moritz');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, manager.email, password);
     await page.goto('/account?tab=users');
@@ -259,7 +253,7 @@ describe('user management', () => {
 describe('plans and licences', () => {
   it('a free user upgrades through the four steps (a declined card first, then an approved one)', async () => {
     const owner = await signUpOwner('felix');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, owner.email, password);
@@ -333,7 +327,7 @@ describe('plans and licences', () => {
 
   it('a free user hits the project limit, upgrades from the limit message through all four steps and creates the second project', async () => {
     const owner = await signUpOwner('frieda');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, owner.email, password);
@@ -420,7 +414,7 @@ describe('plans and licences', () => {
   it('shows the trial-ending banner (no dates) and the expired banner', async () => {
     const owner = await signUpOwner('tina');
     await setLicence(owner.companyId, 'Trial', new Date(Date.now() + 2 * 86_400_000));
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, owner.email, password);
     const banner = page.getByTestId('licence-banner-trial_ending');

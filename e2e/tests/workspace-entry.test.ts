@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { fileBrowser, newContext, screenshot } from '../support/browser';
 import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
 import { createProjectInUi, enterSoilProfile, focusedCell, layersTsv } from '../support/workspace';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 const text = async (page: Page, grid: string, row: number, key: string) =>
   (await shownCell(page, grid, row, key)).innerText();
@@ -22,7 +16,7 @@ const text = async (page: Page, grid: string, row: number, key: string) =>
 describe('grid keyboard (ADR 0141)', () => {
   it('keeps the first character typed right after Tab, moves with Ctrl+Home/End, and Ctrl+A selects the cell text only', async () => {
     const account = await createAccount(baseURL, mailDir, 'tastatur');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     await page.getByTestId('decimal-point').click();
@@ -101,7 +95,7 @@ const THREE_LAYERS = [
 describe('a refused save (ADR 0142)', () => {
   it('names the plan limit where the user looks, refuses to calculate, asks before leaving and keeps the work', async () => {
     const account = await createAccount(baseURL, mailDir, 'verweigert');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
     await signIn(page, account.email, account.password);
@@ -154,7 +148,7 @@ describe('a refused save (ADR 0142)', () => {
     await expect.poll(() => text(page, 'layers', 2, 'bodenArt')).toBe('Mergel');
     await page.getByTestId('save-refused').waitFor();
 
-    // reload (the browser asks through beforeunload; accepted above) keeps it too
+    // reload (the browser() asks through beforeunload; accepted above) keeps it too
     await page.reload();
     await page.getByTestId('workspace').waitFor();
     await page.getByRole('tab', { name: 'Bodenprofil' }).click();
@@ -201,7 +195,7 @@ const storedLoads = async (email: string, password: string, projectId: number) =
 describe('thousands separators (ADR 0140)', () => {
   it('reads 1.200 as 1200 with the decimal comma (the German default) and refuses 1.25; the same the other way with the decimal point', async () => {
     const account = await createAccount(baseURL, mailDir, 'tausender');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     const projectId = await createProjectInUi(page, 'Tausender');
@@ -262,7 +256,7 @@ describe('thousands separators (ADR 0140)', () => {
 describe('stale status (ADR 0141)', () => {
   it('a failed row turns ok when its soil profile arrives (preview) and stays ok after a successful calculation', async () => {
     const account = await createAccount(baseURL, mailDir, 'status');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     await page.getByTestId('decimal-point').click();

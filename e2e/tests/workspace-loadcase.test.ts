@@ -1,19 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { fileBrowser, newContext, screenshot } from '../support/browser';
 import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 const text = async (page: Page, row: number) =>
   (await shownCell(page, 'loads', row, 'Pname')).innerText();
@@ -67,7 +61,7 @@ describe('load point of a load-case row (ADR 0193)', () => {
     const account = await createAccount(baseURL, mailDir, 'lastpunktwahl');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
     const projectId = await seed(token, companyId);
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     await page.goto(`/projects/${projectId}`);

@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { fileBrowser, newContext, screenshot } from '../support/browser';
 import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
 import { createProjectInUi, enterSoilProfile, layersTsv } from '../support/workspace';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 const text = async (page: Page, grid: string, row: number, key: string) =>
   (await shownCell(page, grid, row, key)).innerText();
@@ -36,7 +30,7 @@ const stored = async (email: string, password: string, projectId: number): Promi
 describe('soil profile of a load point (ADR 0181)', () => {
   it('is chosen from the list by keyboard, refuses names of no profile typed or pasted, and follows a renamed profile', async () => {
     const account = await createAccount(baseURL, mailDir, 'profilwahl');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     await page.getByTestId('decimal-point').click();
@@ -127,7 +121,7 @@ describe('soil profile of a load point (ADR 0181)', () => {
     const account = await createAccount(baseURL, mailDir, 'steifemodul');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
     const projectId = await seedWithoutStiffness(token, companyId);
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     await page.getByTestId('decimal-point').click();

@@ -1,21 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
+import { fileBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { cell, pasteTsv, shownCell, waitSaved } from '../support/grid';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
-/** Ctrl+C as the browser runs it: a copy event at the focused element; returns the text put on the clipboard. */
+/** Ctrl+C as the browser() runs it: a copy event at the focused element; returns the text put on the clipboard. */
 const copyText = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const transfer = new DataTransfer();
@@ -61,7 +55,7 @@ describe('rectangular selection in the load-point grid', () => {
       })),
     });
 
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, account.email, account.password);
@@ -162,7 +156,7 @@ describe('rectangular selection in the load-point grid', () => {
       })),
     });
 
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, account.email, account.password);

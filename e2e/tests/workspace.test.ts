@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, demoAccount, signIn } from '../support/accounts';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
+import { fileBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
 const serverLogFile = inject('serverLogFile');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = fileBrowser();
 
 /** Load points 102 and 103 as Excel copies them (visible default input columns, decimal point). */
 const PILES_TSV = [
@@ -130,7 +124,7 @@ const enterSoilProfile = async (page: Page, mark: '.' | ',') => {
 describe('workspace journey (Free plan)', () => {
   it('creates a project, types and pastes load points and a soil profile, saves, calculates, undoes and keeps everything on reload', async () => {
     const account = await createAccount(baseURL, mailDir, 'werner');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await signIn(page, account.email, account.password);
@@ -279,7 +273,7 @@ describe('workspace journey (Free plan)', () => {
 describe('decimal comma end to end', () => {
   it('shows and takes numbers with a decimal comma and stores numbers', async () => {
     const account = await createAccount(baseURL, mailDir, 'komma');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     await page.getByTestId('decimal-comma').click();
@@ -327,13 +321,13 @@ describe('decimal comma end to end', () => {
   });
 });
 
-describe('save conflict with two browser windows', () => {
+describe('save conflict with two browser() windows', () => {
   it('refuses the older save, offers reload theirs, and keeps mine as a copy', async () => {
     // the demo owner (plan Trial) may hold several projects, so "keep mine as a copy" can be shown
     const account =
       demoAccount(serverLogFile) ?? (await createAccount(baseURL, mailDir, 'konflikt'));
-    const first = await newContext(browser, baseURL);
-    const second = await newContext(browser, baseURL);
+    const first = await newContext(browser(), baseURL);
+    const second = await newContext(browser(), baseURL);
     const a = await first.newPage();
     const b = await second.newPage();
     await signIn(a, account.email, account.password);
@@ -383,7 +377,7 @@ describe('save conflict with two browser windows', () => {
 describe('guided tour of the load-point table', () => {
   it("opens by itself on a new user's first project, explains the two layer flags, and never again once closed (ADR 0182)", async () => {
     const account = await createAccount(baseURL, mailDir, 'ersttour', { tour: true });
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     const projectId = await createProjectInUi(page, 'Erste Tour');
@@ -408,7 +402,7 @@ describe('guided tour of the load-point table', () => {
     ).json()) as { data: { tour_seen: boolean } };
     expect(me.data.tour_seen).toBe(true);
 
-    // back to the project, and in another browser: the workspace opens without the tour
+    // back to the project, and in another browser(): the workspace opens without the tour
     const frames = (p: typeof page) =>
       p.evaluate(
         () =>
@@ -424,7 +418,7 @@ describe('guided tour of the load-point table', () => {
     await answered;
     await frames(page);
     expect(await tour.isVisible()).toBe(false);
-    const other = await newContext(browser, baseURL);
+    const other = await newContext(browser(), baseURL);
     const second = await other.newPage();
     await signIn(second, account.email, account.password);
     answered = meAnswer(second);
@@ -439,7 +433,7 @@ describe('guided tour of the load-point table', () => {
 
   it('walks through the steps with a step badge in German and in English', async () => {
     const account = await createAccount(baseURL, mailDir, 'tour');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
     await createProjectInUi(page, 'Tourprojekt');
