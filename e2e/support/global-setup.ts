@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -106,8 +106,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (server.pid) process.kill(-server.pid, 'SIGKILL');
     throw new Error(`${String(error)}\n${log.join('')}`, { cause: error });
   }
+  // Written once, then only appended to: tests read this file (the demo account's banner) while the server
+  // logs. Rewriting the whole file on every chunk let a reader see it truncated — the demo account was then
+  // "missing" and a journey fell back to an empty account of its own.
   writeFileSync(serverLogFile, log.join(''));
-  server.stdout?.on('data', () => writeFileSync(serverLogFile, log.join('')));
+  server.stdout?.on('data', (d: Buffer) => appendFileSync(serverLogFile, d));
+  server.stderr?.on('data', (d: Buffer) => appendFileSync(serverLogFile, d));
   // the demo owner is shared by several journeys: its guided tour does not open by itself (ADR 0182)
   const demo = demoAccount(serverLogFile);
   if (demo) await markTourSeen(baseURL, demo.email, demo.password);

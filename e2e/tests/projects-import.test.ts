@@ -82,7 +82,7 @@ describe('import a project from the project list', () => {
     await context.close();
   });
 
-  it('leaves no project behind when the preview is cancelled, the browser() is closed, or the plan refuses the file', async () => {
+  it('leaves no project behind when the preview is cancelled, the browser is closed, or the plan refuses the file', async () => {
     const account = await createAccount(baseURL, mailDir, 'importfrei');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
     const context = await newContext(browser(), baseURL);
@@ -96,7 +96,7 @@ describe('import a project from the project list', () => {
     await page.getByTestId('import-preview').waitFor({ state: 'detached' });
     expect(await projectNames(companyId, token)).toEqual([]);
 
-    // the browser() closed while the preview is open: still nothing (ADR 0059's orphan)
+    // the browser closed while the preview is open: still nothing (ADR 0059's orphan)
     const closing = await newContext(browser(), baseURL);
     const closingPage = await closing.newPage();
     await signIn(closingPage, account.email, account.password);

@@ -4,7 +4,7 @@ import { apiLogin, createAccount, demoAccount, signIn } from '../support/account
 import { fileBrowser, newContext, watchPageErrors } from '../support/browser';
 
 /**
- * ADR 0118, 0119 in the real browser(): the built app runs under its Content-Security-Policy without a single
+ * ADR 0118, 0119 in the real browser: the built app runs under its Content-Security-Policy without a single
  * violation, and the refresh token is an HttpOnly cookie no script can read that still keeps the session.
  */
 const baseURL = inject('baseURL');

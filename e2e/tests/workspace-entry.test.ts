@@ -148,7 +148,7 @@ describe('a refused save (ADR 0142)', () => {
     await expect.poll(() => text(page, 'layers', 2, 'bodenArt')).toBe('Mergel');
     await page.getByTestId('save-refused').waitFor();
 
-    // reload (the browser() asks through beforeunload; accepted above) keeps it too
+    // reload (the browser asks through beforeunload; accepted above) keeps it too
     await page.reload();
     await page.getByTestId('workspace').waitFor();
     await page.getByRole('tab', { name: 'Bodenprofil' }).click();

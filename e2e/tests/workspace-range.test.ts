@@ -9,7 +9,7 @@ const mailDir = inject('mailDir');
 
 const browser = fileBrowser();
 
-/** Ctrl+C as the browser() runs it: a copy event at the focused element; returns the text put on the clipboard. */
+/** Ctrl+C as the browser runs it: a copy event at the focused element; returns the text put on the clipboard. */
 const copyText = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const transfer = new DataTransfer();

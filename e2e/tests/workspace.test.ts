@@ -321,7 +321,7 @@ describe('decimal comma end to end', () => {
   });
 });
 
-describe('save conflict with two browser() windows', () => {
+describe('save conflict with two browser windows', () => {
   it('refuses the older save, offers reload theirs, and keeps mine as a copy', async () => {
     // the demo owner (plan Trial) may hold several projects, so "keep mine as a copy" can be shown
     const account =
@@ -402,7 +402,7 @@ describe('guided tour of the load-point table', () => {
     ).json()) as { data: { tour_seen: boolean } };
     expect(me.data.tour_seen).toBe(true);
 
-    // back to the project, and in another browser(): the workspace opens without the tour
+    // back to the project, and in another browser: the workspace opens without the tour
     const frames = (p: typeof page) =>
       p.evaluate(
         () =>
