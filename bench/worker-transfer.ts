@@ -1,4 +1,4 @@
-// Worker → main thread transport of a full result (ADR 0198): 1,000 load points with their w/M/Q
+// Worker → main thread transport of a full result (issue 23, ADR 0198): 1,000 load points with their w/M/Q
 // distributions and traces, as arrays of numbers (the structured clone before) against packed Float64Arrays
 // whose buffers are transferred (packForTransfer in the worker, unpackTransferred in the main thread).
 // Measured in one process with structuredClone (serialise + deserialise, as postMessage does); CPU times,

@@ -8,7 +8,7 @@ type Task = { id: number; input: unknown; task: CalculationTask };
 
 parentPort?.on('message', (task: Task) => {
   try {
-    // Long number arrays (the distributions) go as transferred Float64Arrays (ADR 0198).
+    // Long number arrays (distributions, traces) go as transferred Float64Arrays (issue 23, ADR 0198).
     const { value, transfer } = packForTransfer(runTask(task.input, task.task));
     parentPort?.postMessage({ id: task.id, ok: true, result: value }, transfer);
   } catch (error) {

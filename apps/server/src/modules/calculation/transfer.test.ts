@@ -12,7 +12,7 @@ const distributions = (result: FullProjectResult): LateralDistribution[] =>
     c.horizontal_loads.flatMap((r) => (r.distribution ? [r.distribution] : [])),
   );
 
-describe('transport of results between threads (ADR 0198)', () => {
+describe('transport of results between threads (issue 23, ADR 0198)', () => {
   const pool = createCalculationPool(1);
   afterAll(async () => {
     await pool.close();

@@ -2,7 +2,7 @@ import type { LateralDistribution, PileDetail } from '@pfahlplaner/engine';
 import type { TaskResult } from './run-calculation';
 
 /**
- * How a worker's answer crosses the thread boundary (ADR 0198): the structured clone of a full
+ * How a worker's answer crosses the thread boundary (issue 23, ADR 0198): the structured clone of a full
  * result costs several times more for arrays of numbers than for Float64Arrays, and a Float64Array's buffer is
  * transferred instead of copied. The w/M/Q distributions of the load rows are most of a full result (8.9 of
  * 14.4 MB for 1,000 load points with a load row each), so the worker sends each of their arrays as a

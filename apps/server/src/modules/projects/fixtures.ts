@@ -57,7 +57,7 @@ export const largeWorkbook = (name: string, rows: number, version = 1): Loose =>
 
 /**
  * `rows` load points, all on the first soil profile (the example's second has no lateral soil stiffness), each
- * with a row in every load case: every row has a w/M/Q distribution (the 43 MB case of ADR 0170).
+ * with a row in every load case: every row has a w/M/Q distribution (the 43 MB case of ADR 0170, issue 23).
  */
 export const largeWorkbookWithLoadRows = (name: string, rows: number): Loose => {
   const base = largeWorkbook(name, rows);
