@@ -12,7 +12,6 @@ const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'startup', load: () => import('./startup') },
   { name: 'instances', load: () => import('./instances') },
   { name: 'starvation', load: () => import('./starvation') },
-  { name: 'worker-transfer', load: () => import('./worker-transfer') },
 ];
 
 // `npm run bench -- formats projects` runs only the named entries; without names, all.

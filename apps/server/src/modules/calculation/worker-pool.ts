@@ -2,7 +2,6 @@ import { Worker } from 'node:worker_threads';
 import { AppError } from '#app/lib/app-error';
 import type { PileDetail } from '@pfahlplaner/engine';
 import type { CalculationTask, FullProjectResult, TaskResult } from './run-calculation';
-import { unpackTransferred } from './transfer';
 
 type Reply =
   { id: number; ok: true; result: TaskResult } | { id: number; ok: false; error: string };
@@ -53,7 +52,7 @@ export const createCalculationPool = (size: number, maxQueued = size * 8): Calcu
       const task = slot.task;
       if (!task || task.id !== reply.id) return;
       slot.task = null;
-      if (reply.ok) task.resolve(unpackTransferred(reply.result));
+      if (reply.ok) task.resolve(reply.result);
       else task.reject(new Error(`calculation failed in worker: ${reply.error}`));
       dispatch();
     });

@@ -54,26 +54,3 @@ export const largeWorkbook = (name: string, rows: number, version = 1): Loose =>
   }));
   return { ...example, piles, horizontal_loadcases };
 };
-
-/**
- * `rows` load points, all on the first soil profile (the example's second has no lateral soil stiffness), each
- * with a row in every load case: every row has a w/M/Q distribution (the 43 MB case of ADR 0170, issue 23).
- */
-export const largeWorkbookWithLoadRows = (name: string, rows: number): Loose => {
-  const base = largeWorkbook(name, rows);
-  const profile = base.piles[0]?.BodenProfil;
-  return {
-    ...base,
-    piles: base.piles.map((p) => ({ ...p, BodenProfil: profile })),
-    horizontal_loadcases: base.horizontal_loadcases.map((c) => {
-      const template = (c.horizontal_loads as Record<string, unknown>[])[0];
-      return {
-        ...c,
-        horizontal_loads: Array.from({ length: rows }, (_, k) => ({
-          ...template,
-          Pname: `P${k + 1}`,
-        })),
-      };
-    }),
-  };
-};
