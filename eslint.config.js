@@ -8,6 +8,13 @@ const noDeepImports = {
   message: 'Import other packages only through their public entry point (@pfahlplaner/<name>).',
 };
 
+const antdDrawer = {
+  name: 'antd',
+  importNames: ['Drawer'],
+  message:
+    'Use AppDrawer (components/AppDrawer.tsx): it does not take focus back from the element the user clicked after closing (ADR 0203).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -135,6 +142,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: ['@pfahlplaner/server', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+              message: 'The web app talks to the server only over HTTP.',
+            },
+          ],
+          paths: [antdDrawer],
+        },
+      ],
+    },
+  },
+  {
+    // The one place that wraps antd's Drawer (ADR 0203).
+    files: ['apps/web/src/components/AppDrawer.tsx'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {

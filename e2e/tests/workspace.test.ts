@@ -197,8 +197,29 @@ describe('workspace journey (Free plan)', () => {
     await page.getByTestId('row-detail').first().click();
     await page.getByTestId('layer-trace').waitFor();
     await page.getByTestId('curve-R').waitFor();
+    // Focus the user puts elsewhere while the drawer is still closing stays there when the closing animation
+    // ends: antd's drawer took it back to the opening button, and a cell clicked at once lost the typed
+    // keystrokes (ADR 0203). The animation runs at a tenth of its speed so that the cell is surely focused first.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
     await page.keyboard.press('Escape');
     await page.getByTestId('pile-detail').waitFor({ state: 'hidden' });
+    const target = await shownCell(page, 'piles', 2, 'SollDurchmesser');
+    await target.evaluate((element: HTMLElement) => element.focus());
+    await page.getByTestId('pile-detail-drawer').waitFor({ state: 'hidden' });
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    // the drawer's after-close effect runs after the render that hid it: two frames later it has run
+    await page.evaluate(
+      () =>
+        new Promise((r) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))),
+        ),
+    );
+    expect(
+      await target.evaluate((element) => element.contains(document.activeElement)),
+      'focus stayed in the cell',
+    ).toBe(true);
 
     // undo / redo of a cell edit (keyboard), results turn stale after the edit
     await typeInto(page, 'piles', 2, 'SollDurchmesser', '1.5');

@@ -7,7 +7,7 @@ import { PreferencesProvider } from '../features/preferences/PreferencesProvider
 import { usePreferences } from '../features/preferences/usePreferences';
 import { useIconLabels } from '../lib/a11y/useIconLabels';
 import { MESSAGE_SECONDS, NOTIFICATION_SECONDS } from '../lib/notify/notify-rules';
-import { theme } from './theme';
+import { HEADER_HEIGHT, theme } from './theme';
 
 export const createQueryClient = () =>
   new QueryClient({
@@ -16,6 +16,13 @@ export const createQueryClient = () =>
       mutations: { retry: false },
     },
   });
+
+/**
+ * Messages and notifications start below the header, never over it: a long message (a refused calculation
+ * names every reason) covered the whole header for its three seconds, and with it the way out of the
+ * project (ADR 0203). Their width is bounded in global.css.
+ */
+const TOAST_TOP = HEADER_HEIGHT + 8;
 
 /**
  * Ant Design follows the UI language: its own texts (DatePicker, Pagination, Modal …) and the names of its
@@ -27,8 +34,8 @@ const LocalizedConfig = ({ children }: { children: ReactNode }) => {
   return (
     <ConfigProvider locale={language === 'de' ? deDE : enUS} theme={theme}>
       <AntApp
-        message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}
-        notification={{ duration: NOTIFICATION_SECONDS, maxCount: 3 }}
+        message={{ duration: MESSAGE_SECONDS, maxCount: 3, top: TOAST_TOP }}
+        notification={{ duration: NOTIFICATION_SECONDS, maxCount: 3, top: TOAST_TOP }}
       >
         {children}
       </AntApp>

@@ -12,6 +12,9 @@ export const BRAND = {
   muted: '#5b6778',
 } as const;
 
+/** Height of the application header (px): the antd layout token, and where toasts start below it. */
+export const HEADER_HEIGHT = 56;
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: BRAND.primary,
@@ -31,7 +34,7 @@ export const theme: ThemeConfig = {
   components: {
     Layout: {
       headerBg: BRAND.navy,
-      headerHeight: 56,
+      headerHeight: HEADER_HEIGHT,
       headerPadding: '0 24px',
       bodyBg: BRAND.surface,
     },

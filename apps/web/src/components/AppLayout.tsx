@@ -1,5 +1,6 @@
 import type { User } from '@pfahlplaner/contracts';
-import { Button, Drawer, Grid, Layout, Menu } from 'antd';
+import { Button, Grid, Layout, Menu } from 'antd';
+import { AppDrawer } from './AppDrawer';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -77,7 +78,7 @@ export const AppLayout = ({ user, onSignOut }: AppLayoutProps) => {
         )}
       </Layout.Header>
       {!isDesktop && (
-        <Drawer
+        <AppDrawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           title={user?.full_name ?? t('nav.menu')}
@@ -97,7 +98,7 @@ export const AppLayout = ({ user, onSignOut }: AppLayoutProps) => {
           <Button block danger onClick={onSignOut}>
             {t('nav.signOut')}
           </Button>
-        </Drawer>
+        </AppDrawer>
       )}
       <LicenceBanner />
       <Layout.Content className="pp-content">

@@ -1,5 +1,6 @@
 import type { Plan, ProjectSettings, Workbook } from '@pfahlplaner/contracts';
-import { App, Drawer } from 'antd';
+import { App } from 'antd';
+import { AppDrawer } from '../../components/AppDrawer';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -203,7 +204,7 @@ export const Workspace = ({ companyId, userId, plan, detail, lastResult, readOnl
         }}
         onOpenSettings={() => setSettingsOpen(true)}
       />
-      <Drawer
+      <AppDrawer
         open={detailPile !== undefined}
         onClose={() => setDetailRow(null)}
         size="min(1100px, calc(100vw - 24px))"
@@ -219,7 +220,7 @@ export const Workspace = ({ companyId, userId, plan, detail, lastResult, readOnl
             isPreview={mode === 'preview'}
           />
         )}
-      </Drawer>
+      </AppDrawer>
       <SettingsDialog
         open={settingsOpen}
         settings={doc.settings}
