@@ -84,3 +84,37 @@ export const focusedCell = (page: Page): Promise<{ row: number; key: string } | 
     const key = cellElement?.getAttribute('col-id');
     return key && row != null ? { row: Number(row), key } : null;
   });
+
+/**
+ * Creates a project through the API (`project`: the create body, at least its name) and saves its workbook
+ * with `rows` laid over the new project's defaults (`piles`, `soil_profiles`, `horizontal_loadcases` …);
+ * returns the project's id. For tests that start from a filled project instead of typing it.
+ */
+export const createProjectWithRows = async (
+  baseURL: string,
+  auth: { token: string; companyId: number },
+  project: { name: string } & Record<string, unknown>,
+  rows: Record<string, unknown>,
+): Promise<number> => {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${auth.token}` };
+  const base = `${baseURL}/api/v1/companies/${auth.companyId}/projects`;
+  const created = await fetch(`${base}/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(project),
+  });
+  if (created.status !== 201) {
+    throw new Error(`create project: ${created.status} ${await created.text()}`);
+  }
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+  const detail = (await (await fetch(`${base}/${id}/`, { headers })).json()) as {
+    data: { workbook: Record<string, unknown> };
+  };
+  const saved = await fetch(`${base}/${id}/update-table-datas/`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...detail.data.workbook, ...rows }),
+  });
+  if (saved.status !== 200) throw new Error(`save rows: ${saved.status} ${await saved.text()}`);
+  return id;
+};

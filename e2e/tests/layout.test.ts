@@ -4,6 +4,7 @@ import { apiLogin, demoAccount, signIn } from '../support/accounts';
 import { fileBrowser, newContext, screenshot } from '../support/browser';
 import { shownCell } from '../support/grid';
 import { layoutProblems } from '../support/layout';
+import { createProjectWithRows } from '../support/workspace';
 
 const baseURL = inject('baseURL');
 const serverLogFile = inject('serverLogFile');
@@ -17,80 +18,63 @@ const SIZES = [
 ] as const;
 
 /** A project as an engineer's: 60 load points in one profile of three layers and one load case. */
-const seedProject = async (token: string, companyId: number): Promise<number> => {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const base = `${baseURL}/api/v1/companies/${companyId}/projects`;
-  const created = (await (
-    await fetch(`${base}/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name: `Widerlager Nord Achse 10–40 ${Date.now() % 1000}`,
-        number: 'P-2026-0417',
-      }),
-    })
-  ).json()) as { data: { id: number } };
-  const id = created.data.id;
-  const detail = (await (await fetch(`${base}/${id}/`, { headers })).json()) as {
-    data: { workbook: Record<string, unknown> & { version: number } };
-  };
-  const workbook = {
-    ...detail.data.workbook,
-    piles: Array.from({ length: 60 }, (_, i) => ({
-      Pname: String(101 + i),
-      AEHoehe: 157,
-      SollPfahlOberKante: 156.76 - (i % 5) * 0.1,
-      Rechtswert: -595 + i * 1.5,
-      Hochwert: 696.9 + (i % 3),
-      SollDurchmesser: 1,
-      AlternativeCharakteristischeLastZ: 1500,
-      AlternativeDesignLastZ: 2100,
-      BodenProfil: 'BP 1',
-      einzelMindestEindringung: 3,
-      einzelzulaessigeSetzungCm: 3,
-      prozentualerMantelAnteil: 100,
-      // load point 151 carries far more than any length in the profile can: a failed row
-      ...(i === 50
-        ? { AlternativeCharakteristischeLastZ: 150000, AlternativeDesignLastZ: 210000 }
-        : {}),
-    })),
-    soil_profiles: [
-      {
-        name: 'BP 1',
-        startKote: 158,
-        grundwasserStand: 151,
-        soil_layers: [
-          // a soft top layer the toe may not stand in, then two bearing layers
-          {
-            endKote: 150,
-            bodenArt: 'Lehm',
-            cuk: 0.1,
-            phi: 20,
-            FuszAbsetzbar: false,
-            IstEindringRelevant: false,
-          },
-          { endKote: 140, bodenArt: 'Kies und Sand', qc: 25, phi: 35, ESoben: 60, ESunten: 80 },
-          { endKote: 120, bodenArt: 'Mergel', qc: 30, phi: 30, ESoben: 80, ESunten: 100 },
-        ],
-      },
-    ],
-    horizontal_loadcases: [
-      {
-        name: 'LK 1',
-        horizontal_loads: [
-          { Pname: '101', gkz: 1000, qkz: 200, Hgkx: 50, OKBodenBiegung: 157, Grundwasser: 151 },
-        ],
-      },
-    ],
-  };
-  const saved = await fetch(`${base}/${id}/update-table-datas/`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify(workbook),
-  });
-  if (saved.status !== 200) throw new Error(`seed: ${saved.status} ${await saved.text()}`);
-  return id;
-};
+const seedProject = (auth: { token: string; companyId: number }): Promise<number> =>
+  createProjectWithRows(
+    baseURL,
+    auth,
+    {
+      name: `Widerlager Nord Achse 10–40 ${Date.now() % 1000}`,
+      number: 'P-2026-0417',
+    },
+    {
+      piles: Array.from({ length: 60 }, (_, i) => ({
+        Pname: String(101 + i),
+        AEHoehe: 157,
+        SollPfahlOberKante: 156.76 - (i % 5) * 0.1,
+        Rechtswert: -595 + i * 1.5,
+        Hochwert: 696.9 + (i % 3),
+        SollDurchmesser: 1,
+        AlternativeCharakteristischeLastZ: 1500,
+        AlternativeDesignLastZ: 2100,
+        BodenProfil: 'BP 1',
+        einzelMindestEindringung: 3,
+        einzelzulaessigeSetzungCm: 3,
+        prozentualerMantelAnteil: 100,
+        // load point 151 carries far more than any length in the profile can: a failed row
+        ...(i === 50
+          ? { AlternativeCharakteristischeLastZ: 150000, AlternativeDesignLastZ: 210000 }
+          : {}),
+      })),
+      soil_profiles: [
+        {
+          name: 'BP 1',
+          startKote: 158,
+          grundwasserStand: 151,
+          soil_layers: [
+            // a soft top layer the toe may not stand in, then two bearing layers
+            {
+              endKote: 150,
+              bodenArt: 'Lehm',
+              cuk: 0.1,
+              phi: 20,
+              FuszAbsetzbar: false,
+              IstEindringRelevant: false,
+            },
+            { endKote: 140, bodenArt: 'Kies und Sand', qc: 25, phi: 35, ESoben: 60, ESunten: 80 },
+            { endKote: 120, bodenArt: 'Mergel', qc: 30, phi: 30, ESoben: 80, ESunten: 100 },
+          ],
+        },
+      ],
+      horizontal_loadcases: [
+        {
+          name: 'LK 1',
+          horizontal_loads: [
+            { Pname: '101', gkz: 1000, qkz: 200, Hgkx: 50, OKBodenBiegung: 157, Grundwasser: 151 },
+          ],
+        },
+      ],
+    },
+  );
 
 const check = async (page: Page, name: string, width: number) => {
   await page.waitForTimeout(400);
@@ -106,7 +90,7 @@ describe('layout at 1280, 1440 and 1920 px (ADR 0147)', () => {
     if (!account) throw new Error('no demo account in the server log');
     demo = account;
     const { token, companyId } = await apiLogin(baseURL, demo.email, demo.password);
-    projectId = await seedProject(token, companyId);
+    projectId = await seedProject({ token, companyId });
   });
 
   it.each(SIZES)(

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
 import { fileBrowser, newContext, screenshot } from '../support/browser';
 import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
+import { createProjectWithRows } from '../support/workspace';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
@@ -20,47 +21,30 @@ type Stored = { horizontal_loadcases: { horizontal_loads: { Pname: string | null
  * A project with the load points "A1" and "A2" and one load case whose rows name "Alt 7" (an old free-text
  * name of no load point, as stored before ADR 0193) and "A1".
  */
-const seed = async (token: string, companyId: number): Promise<number> => {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const base = `${baseURL}/api/v1/companies/${companyId}/projects`;
-  const created = (await (
-    await fetch(`${base}/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: 'Lastfälle' }),
-    })
-  ).json()) as { data: { id: number } };
-  const id = created.data.id;
-  const detail = (await (await fetch(`${base}/${id}/`, { headers })).json()) as {
-    data: { workbook: Record<string, unknown> };
-  };
-  const workbook = {
-    ...detail.data.workbook,
-    piles: [{ Pname: 'A1' }, { Pname: 'A2' }],
-    horizontal_loadcases: [
-      {
-        name: 'LK 1',
-        horizontal_loads: [
-          { Pname: 'Alt 7', gkz: 100 },
-          { Pname: 'A1', gkz: 200 },
-        ],
-      },
-    ],
-  };
-  const saved = await fetch(`${base}/${id}/update-table-datas/`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify(workbook),
-  });
-  if (saved.status !== 200) throw new Error(`seed: ${saved.status} ${await saved.text()}`);
-  return id;
-};
+const seed = (auth: { token: string; companyId: number }): Promise<number> =>
+  createProjectWithRows(
+    baseURL,
+    auth,
+    { name: 'Lastfälle' },
+    {
+      piles: [{ Pname: 'A1' }, { Pname: 'A2' }],
+      horizontal_loadcases: [
+        {
+          name: 'LK 1',
+          horizontal_loads: [
+            { Pname: 'Alt 7', gkz: 100 },
+            { Pname: 'A1', gkz: 200 },
+          ],
+        },
+      ],
+    },
+  );
 
 describe('load point of a load-case row (ADR 0193)', () => {
   it('is chosen from the project’s load points, keeps and marks an old unknown name, and refuses one typed or pasted', async () => {
     const account = await createAccount(baseURL, mailDir, 'lastpunktwahl');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
-    const projectId = await seed(token, companyId);
+    const projectId = await seed({ token, companyId });
     const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);

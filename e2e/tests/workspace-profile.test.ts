@@ -3,7 +3,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
 import { fileBrowser, newContext, screenshot } from '../support/browser';
 import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
-import { createProjectInUi, enterSoilProfile, layersTsv } from '../support/workspace';
+import {
+  createProjectInUi,
+  createProjectWithRows,
+  enterSoilProfile,
+  layersTsv,
+} from '../support/workspace';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
@@ -120,7 +125,7 @@ describe('soil profile of a load point (ADR 0181)', () => {
   it('marks the E_s cells of the layers the lateral analysis found without stiffness, in words, until E_s is typed', async () => {
     const account = await createAccount(baseURL, mailDir, 'steifemodul');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
-    const projectId = await seedWithoutStiffness(token, companyId);
+    const projectId = await seedWithoutStiffness({ token, companyId });
     const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     await signIn(page, account.email, account.password);
@@ -167,54 +172,41 @@ describe('soil profile of a load point (ADR 0181)', () => {
 });
 
 /** A project with one load point, one load-case row and a soil profile of two layers without E_s. */
-const seedWithoutStiffness = async (token: string, companyId: number): Promise<number> => {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const base = `${baseURL}/api/v1/companies/${companyId}/projects`;
-  const created = (await (
-    await fetch(`${base}/`, { method: 'POST', headers, body: JSON.stringify({ name: 'Ohne E_s' }) })
-  ).json()) as { data: { id: number } };
-  const id = created.data.id;
-  const detail = (await (await fetch(`${base}/${id}/`, { headers })).json()) as {
-    data: { workbook: Record<string, unknown> };
-  };
-  const workbook = {
-    ...detail.data.workbook,
-    piles: [
-      {
-        Pname: '101',
-        AEHoehe: 157,
-        SollPfahlOberKante: 156.76,
-        Rechtswert: -595,
-        Hochwert: 696.9,
-        SollDurchmesser: 1,
-        AlternativeCharakteristischeLastZ: 1500,
-        AlternativeDesignLastZ: 2100,
-        BodenProfil: 'BP 1',
-        einzelMindestEindringung: 3,
-        einzelzulaessigeSetzungCm: 3,
-        prozentualerMantelAnteil: 100,
-      },
-    ],
-    soil_profiles: [
-      {
-        name: 'BP 1',
-        startKote: 158,
-        grundwasserStand: 151,
-        soil_layers: [
-          { endKote: 150, bodenArt: 'Lehm', cuk: 0.1, phi: 20 },
-          { endKote: 130, bodenArt: 'Kies und Sand', qc: 25, phi: 35 },
-        ],
-      },
-    ],
-    horizontal_loadcases: [
-      { name: 'LK 1', horizontal_loads: [{ Pname: '101', gkz: 1000, qkz: 200, Hgkx: 50 }] },
-    ],
-  };
-  const saved = await fetch(`${base}/${id}/update-table-datas/`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify(workbook),
-  });
-  if (saved.status !== 200) throw new Error(`seed: ${saved.status} ${await saved.text()}`);
-  return id;
-};
+const seedWithoutStiffness = (auth: { token: string; companyId: number }): Promise<number> =>
+  createProjectWithRows(
+    baseURL,
+    auth,
+    { name: 'Ohne E_s' },
+    {
+      piles: [
+        {
+          Pname: '101',
+          AEHoehe: 157,
+          SollPfahlOberKante: 156.76,
+          Rechtswert: -595,
+          Hochwert: 696.9,
+          SollDurchmesser: 1,
+          AlternativeCharakteristischeLastZ: 1500,
+          AlternativeDesignLastZ: 2100,
+          BodenProfil: 'BP 1',
+          einzelMindestEindringung: 3,
+          einzelzulaessigeSetzungCm: 3,
+          prozentualerMantelAnteil: 100,
+        },
+      ],
+      soil_profiles: [
+        {
+          name: 'BP 1',
+          startKote: 158,
+          grundwasserStand: 151,
+          soil_layers: [
+            { endKote: 150, bodenArt: 'Lehm', cuk: 0.1, phi: 20 },
+            { endKote: 130, bodenArt: 'Kies und Sand', qc: 25, phi: 35 },
+          ],
+        },
+      ],
+      horizontal_loadcases: [
+        { name: 'LK 1', horizontal_loads: [{ Pname: '101', gkz: 1000, qkz: 200, Hgkx: 50 }] },
+      ],
+    },
+  );

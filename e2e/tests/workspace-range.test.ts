@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
 import { fileBrowser, newContext, screenshot, watchPageErrors } from '../support/browser';
 import { cell, pasteTsv, shownCell, waitSaved } from '../support/grid';
+import { createProjectWithRows } from '../support/workspace';
 
 const baseURL = inject('baseURL');
 const mailDir = inject('mailDir');
@@ -38,22 +39,21 @@ describe('rectangular selection in the load-point grid', () => {
     const account = await createAccount(baseURL, mailDir, 'bereich');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
     const projects = `/v1/companies/${companyId}/projects`;
-    const project = await api<{ id: number; version: number }>(`${projects}/`, token, 'POST', {
-      name: 'Bereichsauswahl',
-    });
-    const detail = await api<{ workbook: Record<string, unknown> }>(
-      `${projects}/${project.id}/`,
-      token,
-    );
-    await api(`${projects}/${project.id}/update-table-datas/`, token, 'PUT', {
-      ...detail.workbook,
-      piles: ['R1', 'R2', 'R3'].map((Pname, i) => ({
-        Pname,
-        PfahlTyp: 'bp',
-        SollDurchmesser: 0.6 + i * 0.3,
-        AEHoehe: 157,
-      })),
-    });
+    const project = {
+      id: await createProjectWithRows(
+        baseURL,
+        { token, companyId },
+        { name: 'Bereichsauswahl' },
+        {
+          piles: ['R1', 'R2', 'R3'].map((Pname, i) => ({
+            Pname,
+            PfahlTyp: 'bp',
+            SollDurchmesser: 0.6 + i * 0.3,
+            AEHoehe: 157,
+          })),
+        },
+      ),
+    };
 
     const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
@@ -138,23 +138,21 @@ describe('rectangular selection in the load-point grid', () => {
   it('auto-scrolls a drag selection past the bottom and the right edge of 200 rows, and stops on mouse-up', async () => {
     const account = await createAccount(baseURL, mailDir, 'autoscroll');
     const { token, companyId } = await apiLogin(baseURL, account.email, account.password);
-    const projects = `/v1/companies/${companyId}/projects`;
-    const project = await api<{ id: number }>(`${projects}/`, token, 'POST', {
-      name: 'Auto-Scroll',
-    });
-    const detail = await api<{ workbook: Record<string, unknown> }>(
-      `${projects}/${project.id}/`,
-      token,
-    );
-    await api(`${projects}/${project.id}/update-table-datas/`, token, 'PUT', {
-      ...detail.workbook,
-      piles: Array.from({ length: 200 }, (_v, i) => ({
-        Pname: `P${i + 1}`,
-        PfahlTyp: 'bp',
-        SollDurchmesser: 0.6,
-        AEHoehe: 157,
-      })),
-    });
+    const project = {
+      id: await createProjectWithRows(
+        baseURL,
+        { token, companyId },
+        { name: 'Auto-Scroll' },
+        {
+          piles: Array.from({ length: 200 }, (_v, i) => ({
+            Pname: `P${i + 1}`,
+            PfahlTyp: 'bp',
+            SollDurchmesser: 0.6,
+            AEHoehe: 157,
+          })),
+        },
+      ),
+    };
 
     const context = await newContext(browser(), baseURL);
     const page = await context.newPage();

@@ -1,5 +1,6 @@
 // Bench (run by `npm run bench`): save and calculate a 1,000-load-point project through the API,
 // in-process (app.inject) on an in-memory PGlite. Prints numbers; asserts nothing.
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '#app/app';
@@ -7,6 +8,7 @@ import { testConfig } from '#app/config';
 import { usePglite } from '#app/db/database';
 import { projectCalculations } from '#app/db/schema/index';
 import { systemClock } from '#app/lib/clock';
+import { createCalculationPool } from '#app/modules/calculation/worker-pool';
 import { largeWorkbook } from '#app/modules/projects/fixtures';
 import { seedDemo } from '#app/modules/seed/demo-seed';
 
@@ -124,6 +126,24 @@ const main = async () => {
     console.log(
       `projects: ${ROWS} load points with a load row each: calculate ${(performance.now() - t2).toFixed(0)} ms, stored result ${((await storedBytes(idRows.id)) / 1e6).toFixed(3)} MB`,
     );
+
+    // The full result (reports) of those rows from the worker pool: what the main thread spends receiving it
+    // (event-loop active time: deserialising the message and unpacking the distributions, ADR 0198).
+    const pool = createCalculationPool(1);
+    try {
+      const received: number[] = [];
+      await pool.run(everyRow, 'full');
+      for (let i = 0; i < 4; i += 1) {
+        const before = performance.eventLoopUtilization();
+        await pool.run(everyRow, 'full');
+        received.push(performance.eventLoopUtilization(before).active);
+      }
+      console.log(
+        `projects: full result of ${ROWS} load points with a load row each from the worker pool: main thread active ${stats(received)}`,
+      );
+    } finally {
+      await pool.close();
+    }
 
     // Project detail of 200 calculated load points: first answer after a change, then from the cache.
     const small = await createProject('Bench 200');

@@ -18,9 +18,10 @@ export const createQueryClient = () =>
   });
 
 /**
- * Messages and notifications start below the header, never over it: a long message (a refused calculation
- * names every reason) covered the whole header for its three seconds, and with it the way out of the
- * project (ADR 0203). Their width is bounded in global.css.
+ * Messages start below the header, never over it: a long message (a refused calculation names every reason)
+ * covered the whole header for its three seconds, and with it the way out of the project; their width is
+ * bounded in global.css. Notifications stay at antd's place, over the header's right end: lower down they
+ * covered the page's own actions on the right (ADR 0203).
  */
 const TOAST_TOP = HEADER_HEIGHT + 8;
 
@@ -35,7 +36,7 @@ const LocalizedConfig = ({ children }: { children: ReactNode }) => {
     <ConfigProvider locale={language === 'de' ? deDE : enUS} theme={theme}>
       <AntApp
         message={{ duration: MESSAGE_SECONDS, maxCount: 3, top: TOAST_TOP }}
-        notification={{ duration: NOTIFICATION_SECONDS, maxCount: 3, top: TOAST_TOP }}
+        notification={{ duration: NOTIFICATION_SECONDS, maxCount: 3 }}
       >
         {children}
       </AntApp>

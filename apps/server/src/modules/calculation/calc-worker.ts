@@ -1,5 +1,6 @@
 // Worker thread of the calculation pool (loaded through calc-worker.mjs, which registers tsx first).
 import { parentPort } from 'node:worker_threads';
+import { packDistributions } from './distribution-transfer';
 import type { CalculationTask } from './run-calculation';
 import { runTask } from './run-calculation';
 
@@ -7,7 +8,10 @@ type Task = { id: number; input: unknown; task: CalculationTask };
 
 parentPort?.on('message', (task: Task) => {
   try {
-    parentPort?.postMessage({ id: task.id, ok: true, result: runTask(task.input, task.task) });
+    const result = runTask(task.input, task.task);
+    // the distributions as Float64Arrays whose memory moves to the main thread (ADR 0198)
+    const transfer = packDistributions(result);
+    parentPort?.postMessage({ id: task.id, ok: true, result }, transfer);
   } catch (error) {
     parentPort?.postMessage({
       id: task.id,

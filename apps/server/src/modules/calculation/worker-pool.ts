@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '#app/lib/app-error';
 import type { PileDetail } from '@pfahlplaner/engine';
+import { unpackDistributions } from './distribution-transfer';
 import type { CalculationTask, FullProjectResult, TaskResult } from './run-calculation';
 
 type Reply =
@@ -52,8 +53,10 @@ export const createCalculationPool = (size: number, maxQueued = size * 8): Calcu
       const task = slot.task;
       if (!task || task.id !== reply.id) return;
       slot.task = null;
-      if (reply.ok) task.resolve(reply.result);
-      else task.reject(new Error(`calculation failed in worker: ${reply.error}`));
+      if (reply.ok) {
+        unpackDistributions(reply.result);
+        task.resolve(reply.result);
+      } else task.reject(new Error(`calculation failed in worker: ${reply.error}`));
       dispatch();
     });
     const fail = (error: Error) => {

@@ -66,9 +66,11 @@ export const ProjectsPage = () => {
 
   const failure = (error: unknown, context: string) => {
     if (isApiError(error) && error.code === 'PLAN_PROJECT_LIMIT') {
-      // The limit message (with the way into the upgrade wizard) must not hide behind the form.
+      // The limit message (with the way into the upgrade wizard) must not hide behind the form, and it is
+      // the one message: a notification saying the same lay over its upgrade button (ADR 0203).
       setPlanLimit(true);
       setFormProject(null);
+      return;
     }
     notify.failure(error, context);
   };
