@@ -22,9 +22,12 @@ export const PreferencesTab = ({
           </div>
         </div>
         <div className="pp-settings-form__row">
-          <span className="pp-settings-form__label">{t('workspace.prefs.minimap')}</span>
+          <label htmlFor="pref-minimap" className="pp-settings-form__label">
+            {t('workspace.prefs.minimap')}
+          </label>
           <div>
             <Switch
+              id="pref-minimap"
               size="small"
               checked={showMinimap}
               onChange={onShowMinimap}
