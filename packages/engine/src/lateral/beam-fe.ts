@@ -305,11 +305,13 @@ const internalForces = (
   springFactor?: Float64Array,
 ): BeamSolution => {
   const n = mesh.depth.length;
-  const w = new Float64Array(n);
-  const theta = new Float64Array(n);
-  const M = new Float64Array(n);
-  const Q = new Float64Array(n);
-  const p = new Float64Array(n);
+  // the five arrays share one buffer: one allocation outside the JavaScript heap instead of five (ADR 0204)
+  const all = new Float64Array(5 * n);
+  const w = all.subarray(0, n);
+  const theta = all.subarray(n, 2 * n);
+  const M = all.subarray(2 * n, 3 * n);
+  const Q = all.subarray(3 * n, 4 * n);
+  const p = all.subarray(4 * n, 5 * n);
   for (let i = 0; i < n; i++) {
     w[i] = x[2 * i]!;
     theta[i] = x[2 * i + 1]!;
