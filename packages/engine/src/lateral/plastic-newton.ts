@@ -49,9 +49,16 @@ export type PlasticState = {
 export type PlasticSystem = {
   /**
    * @param start converged state of other loads on the same system to start from (else the elastic solution)
+   * @param out buffer of `stateLength` values the state's arrays are views of (else a new one)
    * @returns the converged state, or null (singular, divergent or not converged: use the secant iteration)
    */
-  solve: (x: HeadLoad, y: HeadLoad, start?: PlasticState) => PlasticState | null;
+  solve: (
+    x: HeadLoad,
+    y: HeadLoad,
+    start?: PlasticState,
+    out?: Float64Array,
+  ) => PlasticState | null;
+  /** values of a state: ux, uy (2 per node each) and the factors (2 per element) */ stateLength: number;
 };
 
 /**
@@ -403,9 +410,10 @@ export const createPlasticSystem = (
     return true;
   };
 
-  /** The converged state: copies of ux, uy and factor in one buffer (one allocation, ADR 0204). */
-  const stateOf = (iterations: number): PlasticState => {
-    const all = new Float64Array(4 * nNodes + 2 * nEl);
+  const stateLength = 4 * nNodes + 2 * nEl;
+  /** The converged state: copies of ux, uy and factor in one buffer, `out` or a new one (ADR 0204). */
+  const stateOf = (iterations: number, out?: Float64Array): PlasticState => {
+    const all = out ?? new Float64Array(stateLength);
     all.set(ux, 0);
     all.set(uy, 2 * nNodes);
     all.set(factor, 4 * nNodes);
@@ -420,7 +428,12 @@ export const createPlasticSystem = (
   const zoneEnd = (deepest: number): number =>
     Math.max(top, Math.min(nEl, deepest + 1 + ZONE_MARGIN));
 
-  const solve = (x: HeadLoad, y: HeadLoad, start?: PlasticState): PlasticState | null => {
+  const solve = (
+    x: HeadLoad,
+    y: HeadLoad,
+    start?: PlasticState,
+    out?: Float64Array,
+  ): PlasticState | null => {
     if (start) {
       // Newton from a converged state of other loads (the characteristic solution for the design loads)
       ux.set(start.ux);
@@ -447,12 +460,12 @@ export const createPlasticSystem = (
       if (change <= NEWTON_TOLERANCE || predicted <= PREDICTED_TOLERANCE) {
         // converged: the iterate is returned as it is (ADR 0191). Its residual K(f(u))·u − F is of the order of
         // the square of the last step (Newton), far below the round-off of a further secant solve
-        return stateOf(it);
+        return stateOf(it, out);
       }
       if (!linearSolve(m, x, y, true)) return null;
       m = zoneEnd(factorsOf(next));
     }
     return null;
   };
-  return { solve };
+  return { solve, stateLength };
 };
