@@ -204,10 +204,10 @@ export const checkPassiveResultant = (mesh: LateralMesh, s: LateralSolution): St
   let reaction = 0;
   let resistance = 0;
   let isInFront = false;
+  const proj = (i: number) => (s.x.w[i]! * ux + s.y.w[i]! * uy) / norm;
   for (let e = 0; e < mesh.kTop.length; e++) {
     const L = mesh.depth[e + 1]! - mesh.depth[e]!;
     const hasSoil = mesh.kTop[e]! > 0 || mesh.kBottom[e]! > 0;
-    const proj = (i: number) => (s.x.w[i]! * ux + s.y.w[i]! * uy) / norm;
     if (!hasSoil) continue;
     if (proj(e + 1) <= 0) break;
     isInFront = true;

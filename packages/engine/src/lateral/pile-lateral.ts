@@ -61,6 +61,12 @@ const maxAbs = (a: Float64Array): number => {
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
   return m;
 };
+/** Math.max of all entries (−∞ for none), without a spread call (ADR 0204). */
+const largest = (a: readonly number[]): number => {
+  let m = -Infinity;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, a[i]!);
+  return m;
+};
 /** √(a² + b²) per entry, times `scale`. */
 const hypotArray = (a: Float64Array, b: Float64Array, scale = 1): number[] => {
   const out = new Array<number>(a.length);
@@ -119,7 +125,7 @@ const summarise = (
     levelMMax: dist.level[iMax]!,
     QxMax: maxAbs(d.x.Q),
     QyMax: maxAbs(d.y.Q),
-    QMax: Math.max(...dist.Q),
+    QMax: largest(dist.Q),
     MdKopf: Math.hypot(d.x.M[0]!, d.y.M[0]!),
     MdKopfx: d.y.M[0]!,
     MdKopfy: d.x.M[0]!,
