@@ -117,8 +117,11 @@ export type WinklerSystem = {
     loads: readonly HeadLoad[],
     springFactor?: Float64Array,
   ) => Float64Array[] | null;
-  /** Nodal results of a DOF vector that solves K(springFactor)·x = f (element forces with these factors). */
-  recover: (x: Float64Array, springFactor?: Float64Array) => BeamSolution;
+  /**
+   * Nodal results of a DOF vector that solves K(springFactor)·x = f (element forces with these factors).
+   * @param out buffer of 5 values per node the result's arrays are views of (else a new one, ADR 0204)
+   */
+  recover: (x: Float64Array, springFactor?: Float64Array, out?: Float64Array) => BeamSolution;
 };
 
 /**
@@ -221,9 +224,9 @@ export const createWinklerSystem = (
   };
   return {
     solveDisplacements,
-    recover: (x, springFactor) => {
+    recover: (x, springFactor, out) => {
       writeElements(springFactor);
-      return internalForces(mesh, elements, x, springFactor);
+      return internalForces(mesh, elements, x, springFactor, out);
     },
   };
 };
@@ -303,13 +306,17 @@ const internalForces = (
   elements: Float64Array,
   x: Float64Array,
   springFactor?: Float64Array,
+  out?: Float64Array,
 ): BeamSolution => {
   const n = mesh.depth.length;
-  const w = new Float64Array(n);
-  const theta = new Float64Array(n);
-  const M = new Float64Array(n);
-  const Q = new Float64Array(n);
-  const p = new Float64Array(n);
+  // the five arrays share one buffer (every entry is written below): the caller's or one new allocation outside
+  // the JavaScript heap instead of five (ADR 0204)
+  const all = out ?? new Float64Array(5 * n);
+  const w = all.subarray(0, n);
+  const theta = all.subarray(n, 2 * n);
+  const M = all.subarray(2 * n, 3 * n);
+  const Q = all.subarray(3 * n, 4 * n);
+  const p = all.subarray(4 * n, 5 * n);
   for (let i = 0; i < n; i++) {
     w[i] = x[2 * i]!;
     theta[i] = x[2 * i + 1]!;

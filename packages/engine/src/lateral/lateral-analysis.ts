@@ -32,8 +32,22 @@ const TOLERANCE = 1e-4;
 /** How the passive-pressure limitation is solved: Newton with the secant iteration as fallback (default, ADR 0165), or the secant iteration alone (kept for comparison in tests and the bench). */
 export type LateralScheme = 'newton' | 'secant';
 
-/** The FE systems of one pile (mesh, EI, head restraint), shared by its analyses and cached per pile. */
-export type LateralSystem = { winkler: WinklerSystem; plastic: PlasticSystem | null };
+/**
+ * Buffers one analysis may write its solution into instead of allocating (ADR 0204): the Newton state and the
+ * nodal results of x and y. A solution written there is valid until the next analysis with the same buffers.
+ */
+export type LateralWork = { state: Float64Array; x: Float64Array; y: Float64Array };
+
+/**
+ * The FE systems of one pile (mesh, EI, head restraint), shared by its analyses and cached per pile, and the
+ * buffers of the characteristic and the design analysis of one load (`analysePileLateral` reads both solutions
+ * before it returns, and the engine runs one analysis at a time).
+ */
+export type LateralSystem = {
+  winkler: WinklerSystem;
+  plastic: PlasticSystem | null;
+  work: [LateralWork, LateralWork];
+};
 
 /** Builds the systems of a mesh; the Newton system only when some spring is limited. */
 export const createLateralSystem = (
@@ -41,12 +55,18 @@ export const createLateralSystem = (
   EI: number,
   isHeadFixed: boolean,
   diameter: number,
-): LateralSystem => ({
-  winkler: createWinklerSystem(mesh, EI, isHeadFixed),
-  plastic: mesh.passiveLimit.some(Number.isFinite)
+): LateralSystem => {
+  const plastic = mesh.passiveLimit.some(Number.isFinite)
     ? createPlasticSystem(mesh, EI, isHeadFixed, diameter)
-    : null,
-});
+    : null;
+  const n = mesh.depth.length;
+  const work = (): LateralWork => ({
+    state: new Float64Array(plastic?.stateLength ?? 0),
+    x: new Float64Array(5 * n),
+    y: new Float64Array(5 * n),
+  });
+  return { winkler: createWinklerSystem(mesh, EI, isHeadFixed), plastic, work: [work(), work()] };
+};
 
 /**
  * Target secant factor per element end: where the elastic reaction k·|w| exceeds the limit p_lim,
@@ -137,6 +157,7 @@ export const solveLateralSecant = (
  * @param loads head loads @param system the pile's systems (createLateralSystem)
  * @param scheme 'secant' forces the secant iteration (comparison only)
  * @param start Newton start: the converged state of other loads on the same system (else elastic)
+ * @param work buffers the Newton solution is written into (else new arrays)
  * @returns solution, or null when unstable
  */
 export const solveLateral = (
@@ -147,14 +168,15 @@ export const solveLateral = (
   system: LateralSystem,
   scheme: LateralScheme = 'newton',
   start?: PlasticState,
+  work?: LateralWork,
 ): LateralSolution | null => {
   if (system.plastic !== null && scheme === 'newton') {
-    const s = system.plastic.solve(loads.x, loads.y, start);
+    const s = system.plastic.solve(loads.x, loads.y, start, work?.state);
     if (s !== null) {
       return {
         state: s,
-        x: system.winkler.recover(s.ux, s.factor),
-        y: system.winkler.recover(s.uy, s.factor),
+        x: system.winkler.recover(s.ux, s.factor, work?.x),
+        y: system.winkler.recover(s.uy, s.factor, work?.y),
         springFactor: s.factor,
         iterations: s.iterations,
         isConverged: true,
@@ -182,10 +204,10 @@ export const checkPassiveResultant = (mesh: LateralMesh, s: LateralSolution): St
   let reaction = 0;
   let resistance = 0;
   let isInFront = false;
+  const proj = (i: number) => (s.x.w[i]! * ux + s.y.w[i]! * uy) / norm;
   for (let e = 0; e < mesh.kTop.length; e++) {
     const L = mesh.depth[e + 1]! - mesh.depth[e]!;
     const hasSoil = mesh.kTop[e]! > 0 || mesh.kBottom[e]! > 0;
-    const proj = (i: number) => (s.x.w[i]! * ux + s.y.w[i]! * uy) / norm;
     if (!hasSoil) continue;
     if (proj(e + 1) <= 0) break;
     isInFront = true;

@@ -64,6 +64,23 @@ describe('passivePressure', () => {
 });
 
 describe('analysePileLateral', () => {
+  it('keeps the characteristic and the design solution apart in the cached system (ADR 0204)', () => {
+    // the two analyses of a load write into two buffer sets of the cached pile system: the characteristic
+    // deflection must not depend on the design loads, and an earlier result must not change afterwards
+    const m = model({ gegenRaeumlichenEP: true, toeLevel: -19 });
+    const k = { x: { H: 150, M: 100 }, y: { H: 60, M: 0 } };
+    const d = { x: { H: 210, M: 140 }, y: { H: 84, M: 0 } };
+    const alone = analysePileLateral(m, k, k).result!;
+    expect(alone.iterations).toBeGreaterThan(1); // limited: solved by Newton
+    const snapshot = JSON.stringify(alone);
+    const both = analysePileLateral(m, k, d).result!;
+    analysePileLateral(m, d, d);
+    expect(JSON.stringify(alone)).toBe(snapshot);
+    expect(both.wOben).toBe(alone.wOben);
+    expect(both.distribution.w).toEqual(alone.distribution.w);
+    expect(both.MMax).toBeGreaterThan(alone.MMax);
+    expect(analysePileLateral(m, k, d).result).toEqual(both);
+  });
   it('adds the free cantilever above OKBodenBiegung exactly (w = w_g + θ_g·e + H·e³/(3EI) + …)', () => {
     const H = 100;
     const e = 2;

@@ -6,6 +6,7 @@ import {
   type LateralLoads,
   type LateralScheme,
   type LateralSolution,
+  type LateralWork,
 } from './lateral-analysis';
 import { ELEMENT_LENGTH_MIN, type LateralModel } from './mesh';
 import { cachedPileSystem, type PileSystem } from './system-cache';
@@ -58,6 +59,12 @@ export const MECHANISM_DEFLECTION_FACTOR = 1;
 const maxAbs = (a: Float64Array): number => {
   let m = 0;
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
+  return m;
+};
+/** Math.max of all entries (−∞ for none), without a spread call (ADR 0204). */
+const largest = (a: readonly number[]): number => {
+  let m = -Infinity;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, a[i]!);
   return m;
 };
 /** √(a² + b²) per entry, times `scale`. */
@@ -118,7 +125,7 @@ const summarise = (
     levelMMax: dist.level[iMax]!,
     QxMax: maxAbs(d.x.Q),
     QyMax: maxAbs(d.y.Q),
-    QMax: Math.max(...dist.Q),
+    QMax: largest(dist.Q),
     MdKopf: Math.hypot(d.x.M[0]!, d.y.M[0]!),
     MdKopfx: d.y.M[0]!,
     MdKopfy: d.x.M[0]!,
@@ -139,11 +146,12 @@ const solveBoth = (
   scheme: LateralScheme,
 ): [LateralSolution | null, LateralSolution | null] => {
   if (system.plastic !== null) {
-    const solve = (loads: LateralLoads, start?: LateralSolution | null) =>
-      solveLateral(mesh, model.EI, model.isHeadFixed, loads, system, scheme, start?.state);
-    // the design analysis starts Newton from the characteristic solution (same row: deterministic)
-    const ch = solve(characteristic);
-    return [ch, solve(design, ch)];
+    const solve = (loads: LateralLoads, work: LateralWork, start?: LateralSolution | null) =>
+      solveLateral(mesh, model.EI, model.isHeadFixed, loads, system, scheme, start?.state, work);
+    // the design analysis starts Newton from the characteristic solution (same row: deterministic); both are
+    // written into the system's buffers and read before analysePileLateral returns (ADR 0204)
+    const ch = solve(characteristic, system.work[0]);
+    return [ch, solve(design, system.work[1], ch)];
   }
   const u = system.winkler.solveDisplacements([
     characteristic.x,
@@ -152,7 +160,8 @@ const solveBoth = (
     design.y,
   ]);
   if (u === null) return [null, null];
-  const s = u.map((x) => system.winkler.recover(x));
+  const [a, b] = system.work;
+  const s = u.map((x, i) => system.winkler.recover(x, undefined, [a.x, a.y, b.x, b.y][i]));
   const springFactor = new Float64Array(2 * mesh.kTop.length).fill(1);
   const wrap = (x: BeamSolution, y: BeamSolution): LateralSolution => ({
     x,

@@ -49,9 +49,16 @@ export type PlasticState = {
 export type PlasticSystem = {
   /**
    * @param start converged state of other loads on the same system to start from (else the elastic solution)
+   * @param out buffer of `stateLength` values the state's arrays are views of (else a new one)
    * @returns the converged state, or null (singular, divergent or not converged: use the secant iteration)
    */
-  solve: (x: HeadLoad, y: HeadLoad, start?: PlasticState) => PlasticState | null;
+  solve: (
+    x: HeadLoad,
+    y: HeadLoad,
+    start?: PlasticState,
+    out?: Float64Array,
+  ) => PlasticState | null;
+  /** values of a state: ux, uy (2 per node each) and the factors (2 per element) */ stateLength: number;
 };
 
 /**
@@ -341,16 +348,23 @@ export const createPlasticSystem = (
     }
     // back substitution: x_top = q_top, x_{j+1} = q_{j+1} − P_{j+1}·x_j; the free length from node top up
     // (x_j = A_j⁻¹·(T_j·r_0 − K_j[0:2, 2:4]·x_{j+1})); then the condensed part from node m down
-    for (let j = top; j <= m; j++) {
+    for (let r = 0; r < 4; r++) {
+      const s = PQ[20 * top + 5 * r + 4]!;
+      if (r < 2) ux[2 * top + r] = s;
+      else uy[2 * top + r - 2] = s;
+    }
+    for (let j = top + 1; j <= m; j++) {
+      const p0 = ux[2 * j - 2]!;
+      const p1 = ux[2 * j - 1]!;
+      const p2 = uy[2 * j - 2]!;
+      const p3 = uy[2 * j - 1]!;
       for (let r = 0; r < 4; r++) {
         const pr = 20 * j + 5 * r;
         let s = PQ[pr + 4]!;
-        if (j > top) {
-          for (let t = 0; t < 4; t++) {
-            const prev = t < 2 ? ux[2 * (j - 1) + t]! : uy[2 * (j - 1) + t - 2]!;
-            s -= PQ[pr + t]! * prev;
-          }
-        }
+        s -= PQ[pr]! * p0;
+        s -= PQ[pr + 1]! * p1;
+        s -= PQ[pr + 2]! * p2;
+        s -= PQ[pr + 3]! * p3;
         if (r < 2) ux[2 * j + r] = s;
         else uy[2 * j + r - 2] = s;
       }
@@ -386,19 +400,40 @@ export const createPlasticSystem = (
       uy[2 * e + 2] = -(G[g]! * wy + G[g + 1]! * ty);
       uy[2 * e + 3] = -(G[g + 2]! * wy + G[g + 3]! * ty);
     }
-    let wMax = 0;
+    // divergent (beyond the guard), NaN or infinite: false (the same test as max(|wx|, |wy|) ≤ limit and finite)
+    const limit = DIVERGENCE_FACTOR * diameter;
     for (let i = 0; i < 2 * nNodes; i += 2) {
-      const w = Math.max(Math.abs(ux[i]!), Math.abs(uy[i]!));
-      if (!(w <= DIVERGENCE_FACTOR * diameter)) return false; // also NaN
-      wMax = Math.max(wMax, w);
+      const ax = Math.abs(ux[i]!);
+      const ay = Math.abs(uy[i]!);
+      if (!(ax <= limit && ay <= limit) || ax === Infinity || ay === Infinity) return false;
     }
-    return Number.isFinite(wMax);
+    return true;
+  };
+
+  const stateLength = 4 * nNodes + 2 * nEl;
+  /** The converged state: copies of ux, uy and factor in one buffer, `out` or a new one (ADR 0204). */
+  const stateOf = (iterations: number, out?: Float64Array): PlasticState => {
+    const all = out ?? new Float64Array(stateLength);
+    all.set(ux, 0);
+    all.set(uy, 2 * nNodes);
+    all.set(factor, 4 * nNodes);
+    return {
+      ux: all.subarray(0, 2 * nNodes),
+      uy: all.subarray(2 * nNodes, 4 * nNodes),
+      factor: all.subarray(4 * nNodes),
+      iterations,
+    };
   };
 
   const zoneEnd = (deepest: number): number =>
     Math.max(top, Math.min(nEl, deepest + 1 + ZONE_MARGIN));
 
-  const solve = (x: HeadLoad, y: HeadLoad, start?: PlasticState): PlasticState | null => {
+  const solve = (
+    x: HeadLoad,
+    y: HeadLoad,
+    start?: PlasticState,
+    out?: Float64Array,
+  ): PlasticState | null => {
     if (start) {
       // Newton from a converged state of other loads (the characteristic solution for the design loads)
       ux.set(start.ux);
@@ -425,12 +460,12 @@ export const createPlasticSystem = (
       if (change <= NEWTON_TOLERANCE || predicted <= PREDICTED_TOLERANCE) {
         // converged: the iterate is returned as it is (ADR 0191). Its residual K(f(u))·u − F is of the order of
         // the square of the last step (Newton), far below the round-off of a further secant solve
-        return { ux: ux.slice(), uy: uy.slice(), factor: factor.slice(), iterations: it };
+        return stateOf(it, out);
       }
       if (!linearSolve(m, x, y, true)) return null;
       m = zoneEnd(factorsOf(next));
     }
     return null;
   };
-  return { solve };
+  return { solve, stateLength };
 };

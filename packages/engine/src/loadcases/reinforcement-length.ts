@@ -19,7 +19,9 @@ export const fullyCompressedLevel = (
 ): number => {
   const head = level[0]!;
   const toe = level[level.length - 1]!;
-  const MMax = Math.max(...M.map(Math.abs));
+  // max |M| (−∞ for no nodes) without a copy of M and a spread call (ADR 0204)
+  let MMax = -Infinity;
+  for (let i = 0; i < M.length; i++) MMax = Math.max(MMax, Math.abs(M[i]!));
   let deepest = -1;
   for (let i = 0; i < level.length; i++) {
     const N = Math.max(NEdMin, 0) * (1 - (head - level[i]!) / (head - toe));

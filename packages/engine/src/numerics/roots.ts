@@ -69,16 +69,18 @@ type Start =
   | { kind: 'bracket'; below: number; fBelow: number; above: number; fAbove: number }
   | { kind: 'failed'; result: RootResult };
 
+/** A start that is no bracket (a module function, not a closure per search: ADR 0204). */
+const failed = (status: RootStatus, x: number, a: number, b: number): Start => ({
+  kind: 'failed',
+  result: { status, x, below: a, above: b, iterations: 0 },
+});
+
 const start = (a: number, fa: number, b: number, fb: number): Start => {
-  const failed = (status: RootStatus, x: number): Start => ({
-    kind: 'failed',
-    result: { status, x, below: a, above: b, iterations: 0 },
-  });
-  if (Number.isNaN(fa)) return failed('undefined-value', b);
-  if (Number.isNaN(fb)) return failed('undefined-value', a);
+  if (Number.isNaN(fa)) return failed('undefined-value', b, a, b);
+  if (Number.isNaN(fb)) return failed('undefined-value', a, a, b);
   if (fa <= 0 && fb >= 0) return { kind: 'bracket', below: a, fBelow: fa, above: b, fAbove: fb };
   if (fb <= 0 && fa >= 0) return { kind: 'bracket', below: b, fBelow: fb, above: a, fAbove: fa };
-  return failed('no-sign-change', Math.abs(fb) < Math.abs(fa) ? b : a);
+  return failed('no-sign-change', Math.abs(fb) < Math.abs(fa) ? b : a, a, b);
 };
 
 /** max(xAbsolute, xRelative·max(|below|, |above|)); without a relative part only the absolute width. */

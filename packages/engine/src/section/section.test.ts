@@ -127,6 +127,31 @@ describe('momentResistance (interaction points)', () => {
     const r = momentResistance(circularSection(0.9, rs), m30, As, 0)!;
     expect(Math.abs(r.MRd / fineMRdAtZero(0.9, rs, As) - 1)).toBeLessThan(0.005);
   });
+  it('is memoised by geometry object and the exact values it depends on (ADR 0204)', () => {
+    const rs = 0.45 - 0.08;
+    const g = circularSection(0.9, rs);
+    const fresh = () => circularSection(0.9, rs); // another object: never a hit of g's entries
+    const a = momentResistance(g, m30, 0.004, 1500)!;
+    expect(momentResistance(g, m30, 0.004, 1500)).toBe(a); // a hit: the same frozen object
+    expect(Object.isFrozen(a) && Object.isFrozen(a.plane)).toBe(true);
+    const b = momentResistance(fresh(), m30, 0.004, 1500)!;
+    expect(b).not.toBe(a);
+    expect(b).toEqual(a); // computed again: the same numbers
+    // each value the result depends on is part of the key: a neighbouring value is computed on its own
+    const m35 = designMaterials(CONCRETE_CLASSES.classes[3], 1);
+    const nextAs = 0.004 * (1 + 2 ** -52);
+    for (const [m, As, NEd] of [
+      [m30, 0.004, 1000],
+      [m30, nextAs, 1500],
+      [m35, 0.004, 1500],
+    ] as const) {
+      const hit = momentResistance(g, m, As, NEd)!;
+      expect(hit).not.toBe(a);
+      expect(hit).toEqual(momentResistance(fresh(), m, As, NEd));
+    }
+    expect(momentResistance(g, m30, 0.004, 1000)!.MRd).not.toBe(a.MRd);
+    expect(momentResistance(g, m35, 0.004, 1500)!.MRd).not.toBe(a.MRd);
+  });
   it('returns null outside the axial range and the balanced region carries more moment than N = 0', () => {
     const g = circularSection(0.8, 0.3);
     expect(momentResistance(g, m30, 0.005, 20000)).toBeNull();
