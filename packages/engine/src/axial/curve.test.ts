@@ -8,6 +8,7 @@ import {
   skinLimitSettlement,
   springStiffness,
 } from './curve';
+import { kN, m, type Centimeter } from '../units/units';
 
 describe('skinLimitSettlement', () => {
   it.each([
@@ -16,7 +17,7 @@ describe('skinLimitSettlement', () => {
     [5000, 0.03, false], // 0.5·5 + 0.5 = 3.0 cm (at the cap)
     [8000, 0.03, true], // 0.5·8 + 0.5 = 4.5 cm → capped at 3.0 cm
   ])('gives s_sg for R_s = %d kN as %d m', (Rs, s, capped) => {
-    const r = skinLimitSettlement(Rs, 3);
+    const r = skinLimitSettlement(kN(Rs), 3 as Centimeter);
     expect(r.s).toBeCloseTo(s, 12);
     expect(r.isCapped).toBe(capped);
   });
@@ -27,7 +28,7 @@ describe('buildCurve', () => {
   // s_sg = 0.5·0.5 + 0.5 = 0.75 cm; points s = 0.75, 2, 3, 10 cm.
   // s = 0.75 cm: R_s = 500, R_b = 1000·0.75/2 = 375 → R = 875
   // s = 2 cm: 500 + 1000 = 1500; s = 3 cm: 500 + 1300 = 1800; s = 10 cm: 500 + 3000 = 3500 = R_c,k
-  const curve = buildCurve('bored', 1.0, 500, 0, [1000, 1300, 3000], [0.02, 0.03, 0.1]);
+  const curve = buildCurve('bored', m(1.0), kN(500), kN(0), [1000, 1300, 3000], [0.02, 0.03, 0.1]);
 
   it('builds the bored polygon by hand', () => {
     expect(
@@ -45,17 +46,17 @@ describe('buildCurve', () => {
 
   it('inverts the curve for the settlement', () => {
     // F = 1650 kN between 1500 (2 cm) and 1800 (3 cm): s = 2 + 150/300 = 2.5 cm
-    expect(settlementFor(curve.points, 1650)).toBeCloseTo(0.025, 12);
+    expect(settlementFor(curve.points, kN(1650))).toBeCloseTo(0.025, 12);
     // k = 1650 / 0.025 = 66 000 kN/m
-    expect(springStiffness(curve.points, 1650, 0.025)).toBeCloseTo(66000, 6);
-    expect(settlementFor(curve.points, 4000)).toBeNull();
-    expect(settlementFor(curve.points, -10)).toBe(0);
+    expect(springStiffness(curve.points, kN(1650), m(0.025))).toBeCloseTo(66000, 6);
+    expect(settlementFor(curve.points, kN(4000))).toBeNull();
+    expect(settlementFor(curve.points, kN(-10))).toBe(0);
   });
 
   it('builds the driven polygon with s_sg* and s_g', () => {
     // D = 0.4: R_s* = 200, R_s = 300, R_b = 800 (0.035D = 1.4 cm), 1500 (4 cm).
     // s_sg* = 0.5·0.2 + 0.5 = 0.6 cm; R at 0.6 cm = 200 + 800·0.6/1.4 = 542.857
-    const d = buildCurve('driven', 0.4, 300, 200, [800, 1500], [0.035, 0.1]);
+    const d = buildCurve('driven', m(0.4), kN(300), kN(200), [800, 1500], [0.035, 0.1]);
     expect(d.points[1]!.s).toBeCloseTo(0.006, 12);
     expect(d.points[1]!.R).toBeCloseTo(542.857142857, 6);
     expect(d.Rc_k).toBe(1800);
@@ -70,10 +71,10 @@ describe('buildCurve', () => {
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (D, Rs, Rb, f1, f2) => {
-          const c = buildCurve('bored', D, Rs, 0, Rb, [0.02, 0.03, 0.1]);
+          const c = buildCurve('bored', m(D), kN(Rs), kN(0), Rb, [0.02, 0.03, 0.1]);
           const [a, b] = [Math.min(f1, f2) * c.Rc_k, Math.max(f1, f2) * c.Rc_k];
-          const sa = settlementFor(c.points, a);
-          const sb = settlementFor(c.points, b);
+          const sa = settlementFor(c.points, kN(a));
+          const sb = settlementFor(c.points, kN(b));
           expect(sa).not.toBeNull();
           expect(sb! + 1e-12).toBeGreaterThanOrEqual(sa!);
         },
@@ -86,9 +87,9 @@ describe('buildCurve', () => {
     // (upper end of 0…1); F = 250 → 2 + (250 − 100)/(400 − 100)·(3 − 2) = 2.5; F = 401 > 400 → beyond the curve
     const s = [0, 1, 2, 3];
     const R = [0, 100, 100, 400];
-    expect(settlementOnPolygon(s, R, 4, 100)).toBe(1);
-    expect(settlementOnPolygon(s, R, 4, 250)).toBe(2.5);
-    expect(settlementOnPolygon(s, R, 4, 401)).toBeNull();
+    expect(settlementOnPolygon(s, R, 4, kN(100))).toBe(1);
+    expect(settlementOnPolygon(s, R, 4, kN(250))).toBe(2.5);
+    expect(settlementOnPolygon(s, R, 4, kN(401))).toBeNull();
     // the length iteration (CurveBuilder, flat arrays) and the pile detail (points) use the one inversion
     fc.assert(
       fc.property(
@@ -98,11 +99,11 @@ describe('buildCurve', () => {
         fc.double({ min: -0.1, max: 1.2, noNaN: true }),
         (D, Rs, Rb, share) => {
           const sRel = [0.02, 0.03, 0.1];
-          const c = buildCurve('bored', D, Rs, 0, Rb, sRel);
+          const c = buildCurve('bored', m(D), kN(Rs), kN(0), Rb, sRel);
           const b = new CurveBuilder();
-          b.build('bored', D, Rs, 0, Rb, Rb.length, sRel);
+          b.build('bored', m(D), kN(Rs), kN(0), Rb, Rb.length, sRel);
           const F = share * c.Rc_k;
-          expect(b.settlement(F)).toBe(settlementFor(c.points, F));
+          expect(b.settlement(kN(F))).toBe(settlementFor(c.points, kN(F)));
         },
       ),
     );

@@ -1,3 +1,4 @@
+import type { Centimeter, KiloNewton, KiloNewtonPerMeter, Meter } from '../units/units';
 import type { CurveKind } from './pile-family';
 
 /** One point of the resistance–settlement curve: s [m], R_s, R_b, R = R_s + R_b [kN]. */
@@ -27,10 +28,17 @@ export type ResistanceCurve = {
  * @param Rs skin resistance [kN] @param capCm cap [cm] @returns s [m] and whether it was capped
  * @see docs/sources/engine.md §E2.1 item 3, §E2.2
  */
-export function skinLimitSettlement(Rs: number, capCm: number): { s: number; isCapped: boolean } {
+export function skinLimitSettlement(
+  Rs: KiloNewton,
+  capCm: Centimeter,
+): { s: Meter; isCapped: boolean } {
   const cm = 0.5 * (Rs / 1000) + 0.5;
-  return { s: Math.min(cm, capCm) / 100, isCapped: cm > capCm };
+  return { s: (Math.min(cm, capCm) / 100) as Meter, isCapped: cm > capCm };
 }
+
+/** Caps of s_sg (bored) and s_sg* (driven) [cm]. @see docs/sources/engine.md §E2.1 item 3, §E2.2 */
+const SKIN_LIMIT_CAP_BORED = 3.0 as Centimeter;
+const SKIN_LIMIT_CAP_DRIVEN = 1.0 as Centimeter;
 
 /** Piecewise-linear function through (0,0) and n knots (s_i, R_i); constant after the last knot. */
 function pwl(ks: Float64Array, kr: Float64Array, n: number, s: number): number {
@@ -82,16 +90,18 @@ export class CurveBuilder {
    */
   build(
     kind: CurveKind,
-    D: number,
-    Rs: number,
-    RsStar: number,
+    D: Meter,
+    Rs: KiloNewton,
+    RsStar: KiloNewton,
     Rb: ArrayLike<number>,
     nb: number,
     sRel: ArrayLike<number>,
   ): void {
     const sg = 0.1 * D;
     const limit =
-      kind === 'bored' ? skinLimitSettlement(Rs, 3.0) : skinLimitSettlement(RsStar, 1.0);
+      kind === 'bored'
+        ? skinLimitSettlement(Rs, SKIN_LIMIT_CAP_BORED)
+        : skinLimitSettlement(RsStar, SKIN_LIMIT_CAP_DRIVEN);
     if (kind === 'bored') {
       this.skinS[0] = limit.s;
       this.skinR[0] = Rs;
@@ -147,8 +157,8 @@ export class CurveBuilder {
     this.count += 1;
   }
 
-  /** Settlement for load F [m] (`settlementOnPolygon`). */
-  settlement(F: number): number | null {
+  /** Settlement [m] for load F [kN] (`settlementOnPolygon`). */
+  settlement(F: KiloNewton): Meter | null {
     return settlementOnPolygon(this.s, this.R, this.count, F);
   }
 }
@@ -166,14 +176,16 @@ export function settlementOnPolygon(
   s: ArrayLike<number>,
   R: ArrayLike<number>,
   count: number,
-  F: number,
-): number | null {
-  if (F <= 0) return 0;
+  F: KiloNewton,
+): Meter | null {
+  if (F <= 0) return 0 as Meter;
   for (let i = 1; i < count; i += 1) {
     if (F <= R[i]!) {
-      return R[i] === R[i - 1]
-        ? s[i - 1]!
-        : s[i - 1]! + ((F - R[i - 1]!) / (R[i]! - R[i - 1]!)) * (s[i]! - s[i - 1]!);
+      return (
+        R[i] === R[i - 1]
+          ? s[i - 1]!
+          : s[i - 1]! + ((F - R[i - 1]!) / (R[i]! - R[i - 1]!)) * (s[i]! - s[i - 1]!)
+      ) as Meter;
     }
   }
   return null;
@@ -186,9 +198,9 @@ export function settlementOnPolygon(
  */
 export function buildCurve(
   kind: CurveKind,
-  D: number,
-  Rs: number,
-  RsStar: number,
+  D: Meter,
+  Rs: KiloNewton,
+  RsStar: KiloNewton,
   Rb: readonly number[],
   sRel: readonly number[],
 ): ResistanceCurve {
@@ -215,7 +227,7 @@ export function buildCurve(
  * @param F load [kN] @returns s [m]; 0 for F ≤ 0; null when F exceeds the last point of the curve
  * @see docs/sources/engine.md §E2.1 item 8
  */
-export function settlementFor(points: readonly CurvePoint[], F: number): number | null {
+export function settlementFor(points: readonly CurvePoint[], F: KiloNewton): Meter | null {
   const s = Float64Array.from(points, (p) => p.s);
   const R = Float64Array.from(points, (p) => p.R);
   return settlementOnPolygon(s, R, points.length, F);
@@ -227,11 +239,11 @@ export function settlementFor(points: readonly CurvePoint[], F: number): number 
  */
 export function springStiffness(
   points: readonly CurvePoint[],
-  F: number,
-  s: number | null,
-): number | null {
+  F: KiloNewton,
+  s: Meter | null,
+): KiloNewtonPerMeter | null {
   if (s === null) return null;
-  if (F > 0 && s > 0) return F / s;
+  if (F > 0 && s > 0) return (F / s) as KiloNewtonPerMeter;
   const first = points[1];
-  return first !== undefined && first.s > 0 ? first.R / first.s : null;
+  return first !== undefined && first.s > 0 ? ((first.R / first.s) as KiloNewtonPerMeter) : null;
 }

@@ -1,3 +1,4 @@
+import type { KiloNewton, Meter } from '../units/units';
 import type { ResistanceCurve } from './curve';
 import { buildCurve, settlementFor, springStiffness } from './curve';
 import type { ProfileModel } from './profile-model';
@@ -10,7 +11,7 @@ export type PileContext = {
    * Diameter D for the D-based rules (s/D, s_g, averaging, 3·D) [m] — for a square the equal-area D_eq = 1.128·a —,
    * base area A_b [m²] and shaft perimeter [m] of the section family (geometry/pile-geometry.ts, ADR 0130).
    */
-  D: number;
+  D: Meter;
   area: number;
   perimeter: number;
   /** Pile top level [m NHN] and start of skin friction min(top, startKote) [m NHN]. */
@@ -25,13 +26,13 @@ export type PileContext = {
   /** γ_G for the drag force of negative skin friction (a permanent action, docs/sources/engine.md §E6.4 [U]). */
   gammaG: number;
   /** Loads per pile [kN] (compression positive; min loads negative = tension). */
-  Ed: number;
-  Ek: number;
-  EdMin: number;
-  EkMin: number;
+  Ed: KiloNewton;
+  Ek: KiloNewton;
+  EdMin: KiloNewton;
+  EkMin: KiloNewton;
   /** Permissible utilisation (fraction) and settlement [m]. */
   utilisationLimit: number;
-  sAllow: number;
+  sAllow: Meter;
   /** Required embedment into `IstEindringRelevant` layers [m]. */
   requiredEmbedment: number;
   /** Base-pressure averaging zone (m above / below the toe), or null. */
@@ -92,14 +93,12 @@ function baseValues(ctx: PileContext, zToe: number, toeLayer: number): number[] 
  * Drag force of negative skin friction F_n = π·D·Σ τ_n,k,i·t_i over the shaft in `tauNk` layers [kN], a permanent
  * action added to E_k and (× γ_G) to E_d (docs/sources/engine.md §E6.4 [U]; neither the row share nor the group factor applies).
  */
-export function dragForce(ctx: PileContext, zToe: number): number {
+export function dragForce(ctx: PileContext, zToe: number): KiloNewton {
   const { model } = ctx;
-  if (!model.hasNegativeSkinFriction || zToe >= ctx.zStart) return 0;
-  return (
-    ctx.perimeter *
+  if (!model.hasNegativeSkinFriction || zToe >= ctx.zStart) return 0 as KiloNewton;
+  return (ctx.perimeter *
     (integralTo(model, model.cumNeg, model.qNeg, zToe) -
-      integralTo(model, model.cumNeg, model.qNeg, ctx.zStart))
-  );
+      integralTo(model, model.cumNeg, model.qNeg, ctx.zStart))) as KiloNewton;
 }
 
 /** Contiguous embedment into `IstEindringRelevant` layers above the toe [m] (0 for a toe above the soil). */
@@ -126,15 +125,14 @@ export function failedBeforeSettlement(
   return null;
 }
 
-function shaft(ctx: PileContext, cum: number[], q: readonly number[], zToe: number): number {
-  if (zToe >= ctx.zStart) return 0;
+/** Shaft resistance from the skin start to the toe for one cumulative integral [kN]. */
+function shaft(ctx: PileContext, cum: number[], q: readonly number[], zToe: number): KiloNewton {
+  if (zToe >= ctx.zStart) return 0 as KiloNewton;
   const { model } = ctx;
-  return (
-    ctx.perimeter *
+  return (ctx.perimeter *
     ctx.skinShare *
     ctx.groupFactor *
-    (integralTo(model, cum, q, zToe) - integralTo(model, cum, q, ctx.zStart))
-  );
+    (integralTo(model, cum, q, zToe) - integralTo(model, cum, q, ctx.zStart))) as KiloNewton;
 }
 
 /**
@@ -149,7 +147,9 @@ export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evalua
   const toeLayer = toeLayerAt(model, zToe, 0);
   const Rs = shaft(ctx, model.cumSkin, model.qSkin, zToe);
   const isDriven = model.family.curve === 'driven';
-  const RsStar = isDriven ? shaft(ctx, model.cumSkinStar, model.qSkinStar, zToe) : 0;
+  const RsStar = isDriven
+    ? shaft(ctx, model.cumSkinStar, model.qSkinStar, zToe)
+    : (0 as KiloNewton);
   const qbUsed = baseValues(ctx, zToe, toeLayer);
   const Rb: number[] = [];
   let Rb_k = 0;
@@ -163,16 +163,16 @@ export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evalua
   const R_d = Rc_k / ctx.gammaDruck;
   const Fn = dragForce(ctx, zToe);
   const Ed = ctx.Ed + ctx.gammaG * Fn;
-  const Ek = ctx.Ek + Fn;
+  const Ek = (ctx.Ek + Fn) as KiloNewton;
   const EzuR = Ed <= 0 ? 0 : R_d > 0 ? Ed / R_d : Number.POSITIVE_INFINITY;
   const Rt_k = shaft(ctx, model.cumTension, model.qTension, zToe);
   const R_d_Min = Rt_k / ctx.gammaZug;
   const EzuRMin =
-    ctx.EdMin >= 0 ? 0 : R_d_Min > 0 ? -ctx.EdMin / R_d_Min : Number.POSITIVE_INFINITY;
+    ctx.EdMin >= 0 ? 0 : R_d_Min > 0 ? -(ctx.EdMin as number) / R_d_Min : Number.POSITIVE_INFINITY;
   const embedment = embedmentAt(ctx, toeLayer, zToe);
   let failed = failedBeforeSettlement(ctx, toeLayer, embedment, EzuR, EzuRMin);
   let curve: ResistanceCurve | null = null;
-  let s: number | null = null;
+  let s: Meter | null = null;
   let stiffness: number | null = null;
   if (failed === null || isFull) {
     curve = buildCurve(model.family.curve, ctx.D, Rs, RsStar, Rb, model.sRel);

@@ -1,3 +1,4 @@
+import type { KiloNewton } from '../units/units';
 import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '../input/types';
 import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
@@ -127,10 +128,11 @@ export function setupPile(
     gammaDruck: s.gammaDruck,
     gammaZug: s.gammaZug,
     gammaG: s.gammaStaendig,
-    Ed: loads.Ed / n,
-    Ek: loads.Ek / n,
-    EdMin: loads.EdMin / n,
-    EkMin: loads.EkMin / n,
+    // loads per pile [kN]
+    Ed: (loads.Ed / n) as KiloNewton,
+    Ek: (loads.Ek / n) as KiloNewton,
+    EdMin: (loads.EdMin / n) as KiloNewton,
+    EkMin: (loads.EkMin / n) as KiloNewton,
     utilisationLimit: s.AuslastungProzent,
     // Row value, else the project value (ADR 0132; resolved in normalize-piles, source in trace.rowValues).
     sAllow: pile.einzelzulaessigeSetzungCm,

@@ -1,3 +1,4 @@
+import type { KiloNewton } from '../units/units';
 import { CurveBuilder } from './curve';
 import type { CheckName, PileContext } from './evaluate';
 import {
@@ -100,12 +101,12 @@ export class StepKernel {
   }
 
   /** Shaft resistance from the skin start to the toe for one cumulative integral [kN]. */
-  private shaft(cum: readonly number[], q: readonly number[], start: number): number {
+  private shaft(cum: readonly number[], q: readonly number[], start: number): KiloNewton {
     const { zToe } = this;
-    if (zToe >= this.ctx.zStart) return 0;
+    if (zToe >= this.ctx.zStart) return 0 as KiloNewton;
     const zc = Math.min(Math.max(zToe, this.bottom), this.top0);
     const i = this.layer;
-    return this.factor * (cum[i]! + q[i]! * (this.ctx.model.tops[i]! - zc) - start);
+    return (this.factor * (cum[i]! + q[i]! * (this.ctx.model.tops[i]! - zc) - start)) as KiloNewton;
   }
 
   /** First failed cheap check at the current length, or null when all pass. */
@@ -140,7 +141,8 @@ export class StepKernel {
     }
     if (ctx.EdMin < 0) {
       const Rt = this.shaft(model.cumTension, model.qTension, this.startTension) / ctx.gammaZug;
-      if (Rt <= 0 || -ctx.EdMin / Rt > ctx.utilisationLimit + 1e-12) return 'uls-tension';
+      const tension = -(ctx.EdMin as number); // tension load as a positive number [kN]
+      if (Rt <= 0 || tension / Rt > ctx.utilisationLimit + 1e-12) return 'uls-tension';
     }
     return null;
   }
@@ -155,7 +157,9 @@ export class StepKernel {
     const { model } = ctx;
     const isDriven = this.isDriven;
     const Rs = this.shaft(model.cumSkin, model.qSkin, this.startSkin);
-    const RsStar = isDriven ? this.shaft(model.cumSkinStar, model.qSkinStar, this.startStar) : 0;
+    const RsStar = isDriven
+      ? this.shaft(model.cumSkinStar, model.qSkinStar, this.startStar)
+      : (0 as KiloNewton);
     const rb = this.rb;
     let Rb_k = 0;
     for (let k = 0; k < rb.length; k += 1) {
@@ -171,10 +175,14 @@ export class StepKernel {
     const EzuR = Ed <= 0 ? 0 : R_d > 0 ? Ed / R_d : Number.POSITIVE_INFINITY;
     const R_d_Min = this.shaft(model.cumTension, model.qTension, this.startTension) / ctx.gammaZug;
     const EzuRMin =
-      ctx.EdMin >= 0 ? 0 : R_d_Min > 0 ? -ctx.EdMin / R_d_Min : Number.POSITIVE_INFINITY;
+      ctx.EdMin >= 0
+        ? 0
+        : R_d_Min > 0
+          ? -(ctx.EdMin as number) / R_d_Min
+          : Number.POSITIVE_INFINITY;
     let failed = failedBeforeSettlement(ctx, i, embedmentAt(ctx, i, zToe), EzuR, EzuRMin);
     this.curve.build(model.family.curve, ctx.D, Rs, RsStar, rb, rb.length, model.sRel);
-    const s = this.curve.settlement(ctx.Ek + Fn);
+    const s = this.curve.settlement((ctx.Ek + Fn) as KiloNewton);
     if (failed === null && (s === null || s > ctx.sAllow + 1e-12)) failed = 'sls-settlement';
     this.R_d = R_d;
     this.EzuR = EzuR;

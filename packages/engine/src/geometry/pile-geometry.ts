@@ -1,4 +1,5 @@
 import type { PfahlTyp } from '../input/pile-types';
+import type { Meter } from '../units/units';
 
 /** Cross-section family of a pile type. */
 export type SectionKind = 'circle-cast-in-place' | 'square-precast' | 'steel-pipe';
@@ -29,7 +30,7 @@ export type PileGeometry = {
    * diameter for the D-based rules of the EA tables and the curve (s/D, s_g = 0.10·D, averaging zone,
    * 3·D below the toe, η validity) [m]: D; square: equal-area D_eq = 2a/√π = 1.128·a
    */
-  Deq: number;
+  Deq: Meter;
   /** width of the pile face for lateral bedding and passive pressure [m]: D, square a */
   width: number;
   /** gross second moment of area of the full section [m⁴]: πD⁴/64, square a⁴/12 */
@@ -42,7 +43,7 @@ const circle = (kind: SectionKind, D: number): PileGeometry => ({
   sizeMeaning: 'diameter',
   area: (Math.PI * D * D) / 4,
   perimeter: Math.PI * D,
-  Deq: D,
+  Deq: D as Meter,
   width: D,
   I: (Math.PI * D ** 4) / 64,
 });
@@ -57,7 +58,7 @@ const square = (a: number): PileGeometry => ({
   sizeMeaning: 'side',
   area: a * a,
   perimeter: 4 * a,
-  Deq: (2 * a) / Math.sqrt(Math.PI),
+  Deq: ((2 * a) / Math.sqrt(Math.PI)) as Meter,
   width: a,
   I: a ** 4 / 12,
 });

@@ -8,6 +8,13 @@ import type {
   Millimeter,
 } from './units';
 import { cmToM, m, mmToM } from './units';
+import {
+  buildCurve,
+  settlementFor,
+  skinLimitSettlement,
+  springStiffness,
+  type CurvePoint,
+} from '../axial/curve';
 
 declare const lengthM: Meter;
 declare const lengthCm: Centimeter;
@@ -28,3 +35,17 @@ export const untagged: Meter = 1.5;
 
 // Correct uses compile.
 export const okLength: Meter = m(cmToM(lengthCm) + mmToM(lengthMm) + lengthM);
+
+// The procedures of the resistance–settlement curve take branded values (issue 22, ADR 0205): a settlement
+// limit in cm, a diameter in cm or a force where a length is meant do not compile.
+declare const curvePoints: readonly CurvePoint[];
+// @ts-expect-error the cap of s_sg is in cm: a metre value is refused
+export const capInMetres = skinLimitSettlement(force, lengthM);
+// @ts-expect-error the diameter of the curve is in m: a centimetre value is refused
+export const diameterInCm = buildCurve('bored', lengthCm, force, force, [], []);
+// @ts-expect-error the load of the settlement is in kN: a length is refused
+export const lengthAsLoad = settlementFor(curvePoints, lengthM);
+// @ts-expect-error a settlement in cm is not the settlement in m the stiffness is computed from
+export const stiffnessFromCm = springStiffness(curvePoints, force, lengthCm);
+export const okSettlement: Meter | null = settlementFor(curvePoints, force);
+export const okCap = skinLimitSettlement(force, lengthCm).s satisfies Meter;
