@@ -1,4 +1,4 @@
-import type { KiloNewton } from '../units/units';
+import type { KiloNewton, Meter } from '../units/units';
 import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '../input/types';
 import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
@@ -21,8 +21,9 @@ export type PileSetup = {
   ctx: PileContext;
   loads: AxialLoads;
   group: GroupRule;
-  Lmin: number;
-  Lmax: number;
+  /** `MindestPfahllaenge` [m] and the governing maximum length [m]. */
+  Lmin: Meter;
+  Lmax: Meter;
   limit: LengthLimit;
   /** Drilling level used [m NHN] (`AEHoehe`, else `SollPfahlOberKante`). */
   drillLevel: number;
@@ -43,14 +44,14 @@ function governingLimit(
   top: number,
   drill: number,
   model: ProfileModel,
-): { Lmax: number; limit: LengthLimit } {
+): { Lmax: Meter; limit: LengthLimit } {
   const candidates: [number, LengthLimit][] = [
     [project.settings.MaxLaenge, 'MaxLaenge'],
     [pile.einzelMaximaleBohrtiefe - (drill - top), 'einzelMaximaleBohrtiefe'],
     [top - profileBottom(model), 'profileBottom'],
   ];
   candidates.sort((a, b) => a[0] - b[0]);
-  return { Lmax: candidates[0]![0], limit: candidates[0]![1] };
+  return { Lmax: candidates[0]![0] as Meter, limit: candidates[0]![1] };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { mToCm, type Meter } from '../units/units';
 import type { CheckName, PileContext } from './evaluate';
 import { StepKernel } from './step-kernel';
 
@@ -39,7 +40,7 @@ function toStep(k: StepKernel, L: number, top: number): IterationStep {
     Soll_UK_Pfahl: top - L,
     R_d: k.R_d,
     EzuR: finite(k.EzuR * 100),
-    Setzung: k.s === null ? null : k.s * 100,
+    Setzung: k.s === null ? null : mToCm(k.s),
     failed: k.failed,
   };
 }
@@ -54,9 +55,9 @@ function toStep(k: StepKernel, L: number, top: number): IterationStep {
  */
 export function findRequiredLength(
   ctx: PileContext,
-  Lmin: number,
-  Lmax: number,
-  h: number,
+  Lmin: Meter,
+  Lmax: Meter,
+  h: Meter,
   mode: IterationTraceMode,
 ): LengthSearch {
   const trace: IterationStep[] = [];

@@ -1,4 +1,4 @@
-import type { KiloNewton } from '../units/units';
+import type { KiloNewton, Meter } from '../units/units';
 import { CurveBuilder } from './curve';
 import type { CheckName, PileContext } from './evaluate';
 import {
@@ -42,7 +42,7 @@ export class StepKernel {
   /** E_d / R_d (fraction; +∞ without resistance). */
   EzuR = 0;
   /** Settlement for E_k [m], null when E_k exceeds the curve. */
-  s: number | null = null;
+  s: Meter | null = null;
   failed: CheckName | null = null;
 
   constructor(ctx: PileContext) {

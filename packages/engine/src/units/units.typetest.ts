@@ -15,6 +15,7 @@ import {
   springStiffness,
   type CurvePoint,
 } from '../axial/curve';
+import { findRequiredLength } from '../axial/required-length';
 
 declare const lengthM: Meter;
 declare const lengthCm: Centimeter;
@@ -49,3 +50,7 @@ export const lengthAsLoad = settlementFor(curvePoints, lengthM);
 export const stiffnessFromCm = springStiffness(curvePoints, force, lengthCm);
 export const okSettlement: Meter | null = settlementFor(curvePoints, force);
 export const okCap = skinLimitSettlement(force, lengthCm).s satisfies Meter;
+declare const context: Parameters<typeof findRequiredLength>[0];
+// @ts-expect-error the step of the length iteration (`Schrittweite`) is in m: a centimetre value is refused
+export const stepInCm = findRequiredLength(context, lengthM, lengthM, lengthCm, 'summary');
+export const okSearch = findRequiredLength(context, lengthM, lengthM, lengthM, 'summary');
