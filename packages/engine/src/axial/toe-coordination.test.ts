@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coordinateToes, type ToePoint } from './toe-coordination';
+import { m, type Radiant } from '../units/units';
 
-const TAN45 = Math.PI / 4;
+const ALPHA45 = (Math.PI / 4) as Radiant; // the stepping angle 45° in rad (tan 45° = 1)
 
 /** All orders of a small list (Heap's algorithm is not needed for n ≤ 4). */
 const permutations = <T>(items: readonly T[]): T[][] =>
@@ -27,7 +28,7 @@ describe('toe coordination (ADR 0014)', () => {
 
   it('gives every point of a same-depth chain the deepest toe, in every row order', () => {
     for (const order of permutations([A, B, C])) {
-      const result = coordinateToes(order, 4, 10, TAN45, true);
+      const result = coordinateToes(order, m(4), m(10), ALPHA45, true);
       expect(result.map((r) => r.toe)).toEqual([92.5, 92.5, 92.5]);
     }
   });
@@ -35,7 +36,7 @@ describe('toe coordination (ADR 0014)', () => {
   it('steps at 45° where the neighbour is at or beyond the same-depth distance (by hand)', () => {
     // only A and B: |AB| = 4 m, not closer than 4 → z_A = min(97, 92.5 + 4·1) = 96.5; B unchanged
     for (const order of permutations([A, B])) {
-      const result = coordinateToes(order, 4, 10, TAN45, true);
+      const result = coordinateToes(order, m(4), m(10), ALPHA45, true);
       const byPoint = new Map(order.map((p, i) => [p, result[i]!.toe]));
       expect(byPoint.get(A)).toBeCloseTo(96.5, 12);
       expect(byPoint.get(B)).toBe(92.5);
@@ -51,10 +52,10 @@ describe('toe coordination (ADR 0014)', () => {
     });
     fc.assert(
       fc.property(fc.array(point, { minLength: 2, maxLength: 9 }), fc.nat(), (points, seed) => {
-        const a = coordinateToes(points, 4, 10, TAN45, true);
+        const a = coordinateToes(points, m(4), m(10), ALPHA45, true);
         const k = seed % points.length;
         const reordered = [...points.slice(k), ...points.slice(0, k)].reverse();
-        const b = coordinateToes(reordered, 4, 10, TAN45, true);
+        const b = coordinateToes(reordered, m(4), m(10), ALPHA45, true);
         points.forEach((p, i) => {
           expect(a[i]!.toe).toBeLessThanOrEqual(p.toe + 1e-12);
           expect(a[i]!.toe).toBeGreaterThanOrEqual(p.lowestToe);

@@ -1,3 +1,5 @@
+import type { Meter, Radiant } from '../units/units';
+
 /** One load point for the toe coordination. */
 export type ToePoint = {
   /** Coordinates [m] (Rechtswert, Hochwert). */
@@ -22,9 +24,9 @@ export type CoordinatedToe = { toe: number; isClamped: boolean; governedBy: numb
  */
 export function coordinateToes(
   points: readonly ToePoint[],
-  sameDepthDistance: number,
-  influenceWidth: number,
-  alpha: number,
+  sameDepthDistance: Meter,
+  influenceWidth: Meter,
+  alpha: Radiant,
   isSteppingActive: boolean,
 ): CoordinatedToe[] {
   const n = points.length;

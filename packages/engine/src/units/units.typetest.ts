@@ -1,13 +1,14 @@
 // Compile-time proof that unit mixing does not type-check (run by `tsc --noEmit -p packages/engine`).
 import type {
   Centimeter,
+  Degree,
   KiloNewton,
   KiloNewtonPerSquareMeter,
   Meter,
   MegaNewtonPerSquareMeter,
   Millimeter,
 } from './units';
-import { cmToM, m, mmToM } from './units';
+import { cmToM, degToRad, m, mmToM } from './units';
 import {
   buildCurve,
   settlementFor,
@@ -16,6 +17,7 @@ import {
   type CurvePoint,
 } from '../axial/curve';
 import { findRequiredLength } from '../axial/required-length';
+import { coordinateToes } from '../axial/toe-coordination';
 
 declare const lengthM: Meter;
 declare const lengthCm: Centimeter;
@@ -54,3 +56,7 @@ declare const context: Parameters<typeof findRequiredLength>[0];
 // @ts-expect-error the step of the length iteration (`Schrittweite`) is in m: a centimetre value is refused
 export const stepInCm = findRequiredLength(context, lengthM, lengthM, lengthCm, 'summary');
 export const okSearch = findRequiredLength(context, lengthM, lengthM, lengthM, 'summary');
+declare const angleDeg: Degree;
+// @ts-expect-error the stepping angle of the toe coordination is in rad: a degree value is refused
+export const angleInDegrees = coordinateToes([], lengthM, lengthM, angleDeg, true);
+export const okToes = coordinateToes([], lengthM, lengthM, degToRad(angleDeg), true);
