@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analysePileLateral } from '../src/lateral/pile-lateral';
 import type { LateralLayer, LateralModel } from '../src/lateral/mesh';
+import { kPa, m } from '../src/units/units';
 
 // Properties of the linear lateral model (docs/calculation.md §14): linear in the head loads, symmetric in x and y, and
 // invariant under turning the load (round pile, isotropic Winkler soil). Random layered soil, free length and
@@ -18,8 +19,8 @@ describe('linear lateral model properties', () => {
   ): LateralLayer => ({
     topLevel: top,
     bottomLevel: bottom,
-    ESoben: EsTop,
-    ESunten: EsBottom,
+    ESoben: kPa(EsTop),
+    ESunten: kPa(EsBottom),
     MaxElementWeite: 0.25,
     phi: Math.PI / 6,
     cuEP: 0,
@@ -34,19 +35,19 @@ describe('linear lateral model properties', () => {
     isHeadFixed: fc.boolean(),
   });
   type ModelArb = Infer<typeof modelArb>;
-  const toModel = (m: ModelArb): LateralModel => {
-    const ground = -m.free;
-    const h = (m.L - m.free) / (m.Es.length - 1);
+  const toModel = (arb: ModelArb): LateralModel => {
+    const ground = -arb.free;
+    const h = (arb.L - arb.free) / (arb.Es.length - 1);
     return {
       headLevel: 0,
-      toeLevel: -m.L,
-      diameter: m.D,
-      EI: (33e6 * Math.PI * m.D ** 4) / 64,
-      isHeadFixed: m.isHeadFixed,
+      toeLevel: -arb.L,
+      diameter: m(arb.D),
+      EI: (33e6 * Math.PI * arb.D ** 4) / 64,
+      isHeadFixed: arb.isHeadFixed,
       groundLevel: ground,
       groundwaterLevel: -100,
-      layers: m.Es.slice(1).map((Es, i) =>
-        lateralLayer(ground - i * h, ground - (i + 1) * h, m.Es[i]!, Es),
+      layers: arb.Es.slice(1).map((Es, i) =>
+        lateralLayer(ground - i * h, ground - (i + 1) * h, arb.Es[i]!, Es),
       ),
       ksNichtReduzieren: true,
       gegenRaeumlichenEP: false,

@@ -2,6 +2,7 @@ import { analysePileLateral } from '../src/lateral/pile-lateral';
 import type { LateralLayer, LateralModel } from '../src/lateral/mesh';
 import type { ExpectedValue, VerificationExample, VerificationFamily } from './types';
 import { linearSegments, maxAbsMoment, solveReference, type Segment } from './transfer-matrix';
+import { kPa, m } from '../src/units/units';
 
 // Laterally loaded piles: the engine's Winkler-beam finite elements (src/lateral) against closed forms
 // (Hetényi 1946 for constant k on long piles; Reese & Matlock 1956 coefficients for k = n_h·z) and against the
@@ -17,8 +18,8 @@ const H = 100;
 const layer = (top: number, bottom: number, EsTop: number, EsBottom = EsTop): LateralLayer => ({
   topLevel: top,
   bottomLevel: bottom,
-  ESoben: EsTop,
-  ESunten: EsBottom,
+  ESoben: kPa(EsTop),
+  ESunten: kPa(EsBottom),
   MaxElementWeite: 0.1,
   phi: Math.PI / 6,
   cuEP: 0,
@@ -37,7 +38,7 @@ const engine = (args: {
   const model: LateralModel = {
     headLevel: 0,
     toeLevel: -args.length,
-    diameter: D,
+    diameter: m(D),
     EI,
     isHeadFixed: args.isHeadFixed,
     groundLevel: args.groundLevel ?? 0,

@@ -32,7 +32,7 @@ export type PileGeometry = {
    */
   Deq: Meter;
   /** width of the pile face for lateral bedding and passive pressure [m]: D, square a */
-  width: number;
+  width: Meter;
   /** gross second moment of area of the full section [m⁴]: πD⁴/64, square a⁴/12 */
   I: number;
 };
@@ -44,7 +44,7 @@ const circle = (kind: SectionKind, D: number): PileGeometry => ({
   area: (Math.PI * D * D) / 4,
   perimeter: Math.PI * D,
   Deq: D as Meter,
-  width: D,
+  width: D as Meter,
   I: (Math.PI * D ** 4) / 64,
 });
 
@@ -59,7 +59,7 @@ const square = (a: number): PileGeometry => ({
   area: a * a,
   perimeter: 4 * a,
   Deq: ((2 * a) / Math.sqrt(Math.PI)) as Meter,
-  width: a,
+  width: a as Meter,
   I: a ** 4 / 12,
 });
 

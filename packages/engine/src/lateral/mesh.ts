@@ -1,3 +1,4 @@
+import type { KiloNewtonPerSquareMeter, Meter } from '../units/units';
 import type { BeamMesh } from './beam-fe';
 import { effectiveVerticalStress, passivePressure } from './passive-pressure';
 import { lineSpringModulus } from './subgrade';
@@ -6,8 +7,8 @@ import { lineSpringModulus } from './subgrade';
 export type LateralLayer = {
   /** layer top / bottom [m NHN] */ topLevel: number;
   bottomLevel: number;
-  /** stiffness modulus at top / bottom [kN/m²] */ ESoben: number;
-  ESunten: number;
+  /** stiffness modulus at top / bottom [kN/m²] */ ESoben: KiloNewtonPerSquareMeter;
+  ESunten: KiloNewtonPerSquareMeter;
   /** max. element length [m] */ MaxElementWeite: number;
   /** friction angle [rad] */ phi: number;
   /** cohesion for passive pressure [kN/m²] */ cuEP: number;
@@ -19,7 +20,7 @@ export type LateralLayer = {
 export type LateralModel = {
   headLevel: number;
   toeLevel: number;
-  /** D (side length of square sections) [m] */ diameter: number;
+  /** D (side length of square sections) [m] */ diameter: Meter;
   /** bending stiffness [kNm²] */ EI: number;
   isHeadFixed: boolean;
   /** OKBodenBiegung: above it the pile is a free cantilever [m NHN] */ groundLevel: number;
@@ -56,8 +57,9 @@ const springAt = (
     layer.topLevel > layer.bottomLevel
       ? (layer.topLevel - level) / (layer.topLevel - layer.bottomLevel)
       : 0;
+  // Es [kN/m²] linear between the layer's top and bottom values
   return lineSpringModulus(
-    layer.ESoben + (layer.ESunten - layer.ESoben) * t,
+    (layer.ESoben + (layer.ESunten - layer.ESoben) * t) as KiloNewtonPerSquareMeter,
     model.diameter,
     model.ksNichtReduzieren,
   );

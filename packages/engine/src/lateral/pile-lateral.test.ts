@@ -5,6 +5,7 @@ import type { LateralLayer, LateralModel } from './mesh';
 import { buildLateralMesh } from './mesh';
 import { passivePressure, effectiveVerticalStress } from './passive-pressure';
 import { lineSpringModulus } from './subgrade';
+import { kPa, m } from '../units/units';
 
 const EI = (33e6 * Math.PI * 0.8 ** 4) / 64;
 const layer = (
@@ -15,8 +16,8 @@ const layer = (
 ): LateralLayer => ({
   topLevel: top,
   bottomLevel: bottom,
-  ESoben: Es,
-  ESunten: Es,
+  ESoben: kPa(Es),
+  ESunten: kPa(Es),
   MaxElementWeite: 0.1,
   phi: (30 * Math.PI) / 180,
   cuEP: 0,
@@ -27,7 +28,7 @@ const layer = (
 const model = (over: Partial<LateralModel> = {}): LateralModel => ({
   headLevel: 0,
   toeLevel: -20,
-  diameter: 0.8,
+  diameter: m(0.8),
   EI,
   isHeadFixed: false,
   groundLevel: 0,
@@ -46,7 +47,7 @@ describe('lineSpringModulus', () => {
     [1.5, true, 30000],
     [1.5, false, 20000],
   ])('gives k for D = %d m (ksNichtReduzieren %s)', (D, keep, k) => {
-    expect(lineSpringModulus(20000, D, keep)).toBeCloseTo(k, 6);
+    expect(lineSpringModulus(kPa(20000), m(D), keep)).toBeCloseTo(k, 6);
   });
 });
 

@@ -6,6 +6,7 @@ import { createLateralSystem, solveLateral, solveLateralSecant } from './lateral
 import { buildLateralMesh, type LateralLayer, type LateralMesh, type LateralModel } from './mesh';
 import { analysePileLateral } from './pile-lateral';
 import { createPlasticSystem } from './plastic-newton';
+import { kPa, m } from '../units/units';
 
 // The Newton solver of the passive-pressure limitation (ADR 0165) against two independent judges:
 // - elastic (no limit reached): the exact solution of EI·w⁗ + k·w = 0 with piecewise-constant k by transfer
@@ -97,8 +98,8 @@ const layer = (
 ): LateralLayer => ({
   topLevel: top,
   bottomLevel: bottom,
-  ESoben: Es,
-  ESunten: Es * 1.2,
+  ESoben: kPa(Es),
+  ESunten: kPa(Es * 1.2),
   MaxElementWeite: 0.2,
   phi: (phiDeg * Math.PI) / 180,
   cuEP: c,
@@ -120,7 +121,7 @@ const toModel = (p: Infer<typeof pileArb>): LateralModel => {
   return {
     headLevel: 0,
     toeLevel: -p.L,
-    diameter: p.D,
+    diameter: m(p.D),
     EI: (33e6 * Math.PI * p.D ** 4) / 64,
     isHeadFixed: p.isHeadFixed,
     groundLevel: ground,

@@ -1,3 +1,5 @@
+import type { KiloNewtonPerSquareMeter, Meter } from '../units/units';
+
 /**
  * Line-spring modulus k = ks·D of a pile from the soil's oedometric (stiffness) modulus Es.
  * Rule: ks = Es / D_ref with D_ref = min(D, 1 m) when `ksNichtReduzieren` is true (default), so ks is not
@@ -9,10 +11,10 @@
  * @see docs/sources/engine.md §E5.1 (ks = Es/D, D ≤ 1 m, attributed to EA-Pfähle) [U]
  */
 export const lineSpringModulus = (
-  Es: number,
-  diameter: number,
+  Es: KiloNewtonPerSquareMeter,
+  diameter: Meter,
   ksNichtReduzieren: boolean,
-): number => {
+): KiloNewtonPerSquareMeter => {
   const referenceWidth = ksNichtReduzieren ? Math.min(diameter, 1) : diameter;
-  return (Math.max(Es, 0) / referenceWidth) * diameter;
+  return ((Math.max(Es, 0) / referenceWidth) * diameter) as KiloNewtonPerSquareMeter;
 };

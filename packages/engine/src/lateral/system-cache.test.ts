@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LateralLayer, LateralModel } from './mesh';
 import { cachedPileSystem } from './system-cache';
+import { kPa, m } from '../units/units';
 
 const layer = (top: number, bottom: number, Es: number): LateralLayer => ({
   topLevel: top,
   bottomLevel: bottom,
-  ESoben: Es,
-  ESunten: Es,
+  ESoben: kPa(Es),
+  ESunten: kPa(Es),
   MaxElementWeite: 0.1,
   phi: (30 * Math.PI) / 180,
   cuEP: 0,
@@ -17,7 +18,7 @@ const layer = (top: number, bottom: number, Es: number): LateralLayer => ({
 const model = (over: Partial<LateralModel> = {}): LateralModel => ({
   headLevel: 0,
   toeLevel: -12,
-  diameter: 0.6,
+  diameter: m(0.6),
   EI: 200000,
   isHeadFixed: false,
   groundLevel: -1,

@@ -8,6 +8,7 @@ import {
   sectionKindOfType,
   type SectionKind,
 } from '../geometry/pile-geometry';
+import { m } from '../units/units';
 
 export type { SectionKind } from '../geometry/pile-geometry';
 
@@ -77,7 +78,7 @@ export const buildLateralModel = (
   toeLevel: args.toeLevel,
   // Face width of the pile (D, square a) for k = ks·b and the passive pressure (ADR 0130).
   diameter:
-    pile.SollDurchmesser === null ? 0 : pileGeometry(pile.PfahlTyp, pile.SollDurchmesser).width,
+    pile.SollDurchmesser === null ? m(0) : pileGeometry(pile.PfahlTyp, pile.SollDurchmesser).width,
   EI: args.EI,
   isHeadFixed: args.isHeadFixed,
   groundLevel: args.groundLevel,

@@ -8,7 +8,7 @@ import type {
   MegaNewtonPerSquareMeter,
   Millimeter,
 } from './units';
-import { cmToM, degToRad, m, mmToM } from './units';
+import { cmToM, degToRad, m, mmToM, mnToKpa } from './units';
 import {
   buildCurve,
   settlementFor,
@@ -18,6 +18,7 @@ import {
 } from '../axial/curve';
 import { findRequiredLength } from '../axial/required-length';
 import { coordinateToes } from '../axial/toe-coordination';
+import { lineSpringModulus } from '../lateral/subgrade';
 
 declare const lengthM: Meter;
 declare const lengthCm: Centimeter;
@@ -60,3 +61,6 @@ declare const angleDeg: Degree;
 // @ts-expect-error the stepping angle of the toe coordination is in rad: a degree value is refused
 export const angleInDegrees = coordinateToes([], lengthM, lengthM, angleDeg, true);
 export const okToes = coordinateToes([], lengthM, lengthM, degToRad(angleDeg), true);
+// @ts-expect-error the stiffness modulus of the subgrade is in kN/m²: the wire's MN/m² must be converted first
+export const modulusInMn = lineSpringModulus(qcWire, lengthM, true);
+export const okModulus = lineSpringModulus(mnToKpa(qcWire), lengthM, true);
