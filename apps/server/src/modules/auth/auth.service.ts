@@ -43,49 +43,6 @@ export const assertCanSignIn = (user: UserRow): void => {
 export const authService = (deps: Deps) => {
   const { users, repository, clock, secret, limiter, limits } = deps;
 
-  /**
-   * Access tokens whose signature and claims were checked, with the second from which they were valid and
-   * the second from which jose would refuse them (exp; iat + ACCESS_TOKEN_MINUTES). The signature check
-   * (WebCrypto HMAC) cost more than the rest of a cached project detail (ADR 0206); the result of checking
-   * the same token with the same secret is the same, so a token seen before is only checked against the time
-   * again, and outside its window it is checked in full. Bounded; the oldest go first.
-   */
-  const verified = new Map<string, { sub: string; tv: unknown; from: number; until: number }>();
-  const VERIFIED_MAX = 4096;
-  const verifyAccessToken = async (token: string): Promise<{ sub: string; tv: unknown }> => {
-    const now = Math.floor(clock.now().getTime() / 1000); // jose's epoch of currentDate
-    const known = verified.get(token);
-    if (known && now >= known.from && now < known.until) return known;
-    try {
-      // Every access token we sign carries sub, iat and exp and lives ACCESS_TOKEN_MINUTES: a token
-      // without exp (or older than that) is refused, whoever signed it.
-      const { payload } = await jwtVerify(token, secret, {
-        algorithms: ['HS256'],
-        currentDate: clock.now(),
-        requiredClaims: ['sub', 'iat', 'exp'],
-        maxTokenAge: ACCESS_TOKEN_MINUTES * 60,
-      });
-      if (payload.typ !== 'access' || payload.sub === undefined) {
-        throw new AppError('TOKEN_INVALID');
-      }
-      const entry = {
-        sub: payload.sub,
-        tv: payload.tv,
-        from: now,
-        // jose refuses from exp on, and when now - iat > maxTokenAge
-        until: Math.min(payload.exp!, payload.iat! + ACCESS_TOKEN_MINUTES * 60 + 1),
-      };
-      verified.delete(token);
-      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-      verified.set(token, entry);
-      return entry;
-    } catch (error) {
-      verified.delete(token);
-      if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
-      throw new AppError('TOKEN_INVALID');
-    }
-  };
-
   const signAccess = (user: UserRow): Promise<string> => {
     const now = Math.floor(clock.now().getTime() / 1000);
     return new SignJWT({ tv: user.token_version, typ: 'access' })
@@ -213,7 +170,24 @@ export const authService = (deps: Deps) => {
 
     /** Access token → caller. Checks signature, expiry, the user's state and token version. */
     authenticate: async (token: string): Promise<AuthContext> => {
-      const { sub, tv } = await verifyAccessToken(token);
+      let sub: string | undefined;
+      let tv: unknown;
+      try {
+        // Every access token we sign carries sub, iat and exp and lives ACCESS_TOKEN_MINUTES: a token
+        // without exp (or older than that) is refused, whoever signed it.
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          currentDate: clock.now(),
+          requiredClaims: ['sub', 'iat', 'exp'],
+          maxTokenAge: ACCESS_TOKEN_MINUTES * 60,
+        });
+        if (payload.typ !== 'access') throw new AppError('TOKEN_INVALID');
+        sub = payload.sub;
+        tv = payload.tv;
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
+        throw new AppError('TOKEN_INVALID');
+      }
       // only ids a users row can have (integer column): anything else is no user, not a database error
       const id = sub && /^\d{1,10}$/.test(sub) ? Number(sub) : 0;
       const user =
