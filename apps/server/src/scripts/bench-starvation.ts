@@ -3,7 +3,8 @@
 // query of the user, nothing else) — on PostgreSQL (TEST_DATABASE_URL, else skipped) and on PGlite, each with
 // the compiled server (`apps/server/dist/server.mjs`, built first) in its own process. Prints requests/s and
 // p50/p99 of the detail, the light route's p99 and the ratio of light to heavy throughput. Asserts nothing.
-// STARVATION_BENCH_MS shortens the run; HEAVY_CONCURRENCY / HEAVY_QUEUE are passed to the server (ADR 0183;
+// STARVATION_BENCH_MS shortens the run; STARVATION_NODE_ARGS adds node options to the server (`--cpu-prof`,
+// `--import` of a probe); HEAVY_CONCURRENCY / HEAVY_QUEUE are passed to the server (ADR 0183;
 // HEAVY_CONCURRENCY=1000 lets every request through, as before the gate).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,10 @@ const ROWS = 200;
 /** The compiled server with the demo account on `env`'s database, up once /ready answers. */
 const start = (env: Record<string, string>): Promise<ChildServer> =>
   spawnServer({
-    args: ['dist/server.mjs'],
+    args: [
+      ...(process.env.STARVATION_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      process.env.STARVATION_SERVER ?? 'dist/server.mjs',
+    ],
     env: {
       DEMO_ACCOUNT: '1',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
@@ -171,8 +175,11 @@ const measure = async (label: string, base: string, out: () => string, pid: numb
 };
 
 export async function run(): Promise<void> {
-  // Always built: a dist/ left from another commit would measure other code.
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverRoot, stdio: 'inherit' });
+  // Always built: a dist/ left from another commit would measure other code. STARVATION_SERVER names another
+  // build (relative to apps/server, e.g. one of an older commit built with `--outdir`) to compare with.
+  if (!process.env.STARVATION_SERVER) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverRoot, stdio: 'inherit' });
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'pp-starvation-'));
   try {
     const server = await start({ DATA_DIR: dir });

@@ -188,7 +188,10 @@ export const authService = (deps: Deps) => {
         if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
         throw new AppError('TOKEN_INVALID');
       }
-      const user = sub && /^\d+$/.test(sub) ? await users.findById(Number(sub)) : undefined;
+      // only ids a users row can have (integer column): anything else is no user, not a database error
+      const id = sub && /^\d{1,10}$/.test(sub) ? Number(sub) : 0;
+      const user =
+        id > 0 && id <= 2_147_483_647 ? await users.findForAuthentication(id) : undefined;
       if (
         !user ||
         user.token_version !== tv ||

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** A serialised project detail answer and its entity tag. */
-export type DetailAnswer = { etag: string; body: string };
+/**
+ * A serialised project detail answer and its entity tag. The body is UTF-8 encoded once, when it is made:
+ * a string would be encoded again for every answer (and measured for its Content-Length), ADR 0206.
+ */
+export type DetailAnswer = { etag: string; body: Buffer };
 
 /**
  * The serialised answers of `GET …/projects/{id}/`, one per project, each under the key it was made for

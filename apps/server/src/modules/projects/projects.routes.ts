@@ -161,7 +161,7 @@ export const projectsRoutes = (
         // Not Modified has no body, so it has no declared response schema to type it by.
         return reply.code(304 as 200).send(undefined as never);
       }
-      // Already serialised (and validated when it was made): a JSON string is sent as it is.
+      // Already serialised (and validated when it was made) and encoded: the bytes are sent as they are.
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );

@@ -247,8 +247,7 @@ export const projectsService = (deps: ProjectsDeps) => {
       assertOwnCompany(auth, companyId);
       const facts = await repo.detailKey(projectId, auth.userId);
       assertVisible(auth, companyId, facts);
-      const { assigned: _assigned, ...keyed } = facts;
-      const key = JSON.stringify([ENGINE_VERSION, keyed]);
+      const key = `${ENGINE_VERSION}\n${facts.key}`;
       const cached = detailCache.get(projectId, key);
       if (cached) return cached;
       // Requests that miss together share one build (50 clients opening a changed project at once).
@@ -256,7 +255,7 @@ export const projectsService = (deps: ProjectsDeps) => {
       const pending = building.get(flight);
       if (pending) return pending;
       const build = (async () => {
-        const body = JSON.stringify(ok(await detailOf(projectId)));
+        const body = Buffer.from(JSON.stringify(ok(await detailOf(projectId))));
         const answer = { etag: detailCache.etagOf(key), body };
         detailCache.set(projectId, key, answer);
         return answer;
