@@ -41,6 +41,10 @@ describe('grid keyboard (ADR 0141)', () => {
       [0, '248.1'],
       [1, '196.5'],
     ] as const) {
+      // each row starts from a saved workbook: what is tested is the Tab race within a row (one clean-clone run
+      // lost row 1's typed value while the previous row's save and preview were in flight; not reproduced in
+      // 9 runs under load, left open in the closing note of 2026-11-27)
+      await waitSaved(page);
       await (await shownCell(page, 'piles', row, 'AEHoehe')).click();
       await page.keyboard.type('250');
       await page.evaluate(() => {
