@@ -8,6 +8,15 @@ const noDeepImports = {
   message: 'Import other packages only through their public entry point (@pfahlplaner/<name>).',
 };
 
+/** What the web app may not import: other packages' insides, the server, the database, Node. */
+const webPatterns = [
+  noDeepImports,
+  {
+    group: ['@pfahlplaner/server', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+    message: 'The web app talks to the server only over HTTP.',
+  },
+];
+
 const antdDrawer = {
   name: 'antd',
   importNames: ['Drawer'],
@@ -145,13 +154,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            noDeepImports,
-            {
-              group: ['@pfahlplaner/server', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
-              message: 'The web app talks to the server only over HTTP.',
-            },
-          ],
+          patterns: webPatterns,
           paths: [antdDrawer],
         },
       ],
@@ -164,13 +167,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            noDeepImports,
-            {
-              group: ['@pfahlplaner/server', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
-              message: 'The web app talks to the server only over HTTP.',
-            },
-          ],
+          patterns: webPatterns,
         },
       ],
     },
