@@ -5,16 +5,16 @@
 // share the same cores with the client and PostgreSQL: the second instance shows what one machine gains
 // (event-loop parallelism), not what a second machine would.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 // eslint-disable-next-line no-restricted-imports -- the server app is not a package; its one start-and-wait of a child server serves tests and benches
 import type { ChildServer } from '../apps/server/src/test/child-server';
 // eslint-disable-next-line no-restricted-imports -- see above
 import { spawnServer } from '../apps/server/src/test/child-server';
+// eslint-disable-next-line no-restricted-imports -- see above
+import { createScratchDatabase } from '../apps/server/src/test/scratch-database';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverRoot = path.join(root, 'apps/server');
@@ -63,17 +63,12 @@ export async function run(): Promise<void> {
   if (!existsSync(path.join(serverRoot, 'dist/server.mjs'))) {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverRoot, stdio: 'inherit' });
   }
-  const name = `pfahlplaner_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, 'pfahlplaner_bench');
   const servers: ChildServer[] = [];
   try {
-    const first = await start(url.toString());
+    const first = await start(scratch.url);
     servers.push(first);
-    const second = await start(url.toString());
+    const second = await start(scratch.url);
     servers.push(second);
     const email = /E-mail:\s+(\S+)/.exec(first.output())?.[1] ?? '';
     const password = /Password:\s+(\S+)/.exec(first.output())?.[1] ?? '';
@@ -103,16 +98,7 @@ export async function run(): Promise<void> {
     );
   } finally {
     for (const server of servers) await server.stop();
-    for (let i = 0; i < 80; i += 1) {
-      const { rows } = await admin.query<{ n: string }>(
-        'select count(*) as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (Number(rows[0]?.n ?? 0) === 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -13,10 +13,10 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { largeWorkbook } from '#app/modules/projects/fixtures';
 import type { ChildServer } from '#app/test/child-server';
 import { spawnServer } from '#app/test/child-server';
+import { createScratchDatabase } from '#app/test/scratch-database';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_MS = Number(process.env.STARVATION_BENCH_MS ?? 20_000);
@@ -197,22 +197,16 @@ export async function run(): Promise<void> {
     console.log('starvation (PostgreSQL): skipped: TEST_DATABASE_URL not set');
     return;
   }
-  const name = `pfahlplaner_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, 'pfahlplaner_bench');
   try {
-    const server = await start({ DATABASE_URL: url.toString() });
+    const server = await start({ DATABASE_URL: scratch.url });
     try {
       await measure('PostgreSQL', `${server.baseUrl}/api`, server.output, server.process.pid!);
     } finally {
       await server.stop();
     }
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

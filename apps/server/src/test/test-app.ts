@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '#app/app';
 import type { BuildAppOptions } from '#app/app';
 import type { Config } from '#app/config';
@@ -15,6 +14,7 @@ import type { ManualClock } from '#app/lib/clock';
 import { manualClock } from '#app/lib/clock';
 import { hashPassword } from '#app/lib/passwords';
 import { usersRepository } from '#app/modules/users/users.repository';
+import { createScratchDatabase } from '#app/test/scratch-database';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -32,38 +32,13 @@ export const freshDatabase = async (kind: DbKind): Promise<Database> => {
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `pfahlplaner_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const scratch = await createScratchDatabase(adminUrl);
+  const database = await openPostgres(scratch.url);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        // pool.end() resolves before the last sockets are closed; forcing the drop at once would kill
-        // those sessions and surface as an uncaught FATAL 57P01 in the test run. Wait for them first.
-        for (let attempt = 0; attempt < 40; attempt += 1) {
-          const { rows } = await dropper.query<{ n: string }>(
-            'select count(*) as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (Number(rows[0]?.n ?? 0) === 0) break;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await scratch.drop();
     },
   };
 };

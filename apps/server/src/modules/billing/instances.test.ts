@@ -16,6 +16,7 @@ import { testPaymentProvider } from '#app/modules/billing/payment-provider';
 import { exampleWorkbook } from '#app/modules/projects/fixtures';
 import { invoicesOf, paidCompany, subscriptionRow } from '#app/test/billing-support';
 import type { TestApp } from '#app/test/test-app';
+import { createScratchDatabase } from '#app/test/scratch-database';
 import { createTestApp, json, signUp, uniqueEmail } from '#app/test/test-app';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -173,16 +174,11 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
 
 describe.skipIf(!adminUrl)('instances starting together on an empty PostgreSQL database', () => {
   it('migrate one after the other (advisory lock): all three start, the schema is migrated once', async () => {
-    const name = `pfahlplaner_test_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    const scratch = await createScratchDatabase(adminUrl!);
     const opened: Database[] = [];
     try {
       // Without the lock two migrators both see no migration and one fails on "already exists".
-      const results = await Promise.allSettled([1, 2, 3].map(() => openPostgres(url.toString())));
+      const results = await Promise.allSettled([1, 2, 3].map(() => openPostgres(scratch.url)));
       for (const r of results) if (r.status === 'fulfilled') opened.push(r.value);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
       const { rows } = (await opened[0]!.db.execute(
@@ -193,17 +189,7 @@ describe.skipIf(!adminUrl)('instances starting together on an empty PostgreSQL d
       expect(rows[0]?.n).toBe(files.length);
     } finally {
       for (const d of opened) await d.close();
-      // pool.end() resolves before the server has seen every socket close (see test-app.ts freshDatabase).
-      for (let i = 0; i < 80; i += 1) {
-        const { rows } = await admin.query<{ n: string }>(
-          'select count(*) as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (Number(rows[0]?.n ?? 0) === 0) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   });
 });

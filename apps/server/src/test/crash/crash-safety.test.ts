@@ -1,14 +1,13 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- answers of the killed and restarted server are asserted loosely */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largeWorkbook } from '#app/modules/projects/fixtures';
 import { buildServer } from '#app/test/child-server';
+import { createScratchDatabase } from '#app/test/scratch-database';
 
 /**
  * Crash safety (issue "Hardening"): the server process is killed with SIGKILL while it writes a large
@@ -149,21 +148,12 @@ describe.each(KINDS)('crash safety on %s', (kind) => {
       env.DATA_DIR = dir;
       env.DATABASE_URL = '';
     } else {
-      const admin = process.env.TEST_DATABASE_URL ?? '';
-      const name = `pfahlplaner_crash_${randomBytes(5).toString('hex')}`;
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      await client.query(`create database ${name}`);
-      await client.end();
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      cleanups.push(async () => {
-        const c = new pg.Client({ connectionString: admin });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      });
+      const scratch = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL ?? '',
+        'pfahlplaner_crash',
+      );
+      env.DATABASE_URL = scratch.url;
+      cleanups.push(scratch.drop);
     }
     let server = await start(env);
     cleanups.push(() => kill(server));
