@@ -24,6 +24,31 @@ const antdDrawer = {
     'Use AppDrawer (components/AppDrawer.tsx): it does not take focus back from the element the user clicked after closing (ADR 0203).',
 };
 
+/**
+ * Comments name the ADR or document that holds a decision, never a tracker number: it means nothing to a reader
+ * of the code (CONTRIBUTING.md). A local rule, because the built-in warning-comment rule matches fixed words.
+ */
+const pfahlplaner = {
+  rules: {
+    'no-issue-numbers': {
+      meta: { type: 'suggestion', schema: [] },
+      create: (context) => ({
+        Program: () => {
+          for (const comment of context.sourceCode.getAllComments()) {
+            if (/\bissues? #?\d+/i.test(comment.value)) {
+              context.report({
+                loc: comment.loc,
+                message:
+                  'Name the ADR or document that holds the decision instead of an issue number (CONTRIBUTING.md).',
+              });
+            }
+          }
+        },
+      }),
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,7 +79,9 @@ export default tseslint.config(
       curly: ['error', 'multi-line'],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
+      'pfahlplaner/no-issue-numbers': 'error',
     },
+    plugins: { pfahlplaner },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

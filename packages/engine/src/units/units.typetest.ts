@@ -40,7 +40,7 @@ export const untagged: Meter = 1.5;
 // Correct uses compile.
 export const okLength: Meter = m(cmToM(lengthCm) + mmToM(lengthMm) + lengthM);
 
-// The procedures of the resistance–settlement curve take branded values (issue 22, ADR 0205): a settlement
+// The procedures of the resistance–settlement curve take branded values (ADR 0205): a settlement
 // limit in cm, a diameter in cm or a force where a length is meant do not compile.
 declare const curvePoints: readonly CurvePoint[];
 // @ts-expect-error the cap of s_sg is in cm: a metre value is refused
