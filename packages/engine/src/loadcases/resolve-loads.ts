@@ -44,26 +44,20 @@ export const resolveToPileAxes = (a: RowActionPart, axis: PileAxis): LocalAction
   const hu = a.Hx * ux + a.Hy * uy;
   const mu = a.My * ux + a.Mx * uy;
   const mv = a.My * vx + a.Mx * vy;
-  // forces [kN], moments [kNm]
+  // N [kN]; the head loads H [kN], M [kNm] go into the lateral analysis' plain `HeadLoad`
   return {
     N: (Math.sin(alpha) * hu + Math.cos(alpha) * a.N) as KiloNewton,
     loads: {
-      x: {
-        H: (Math.cos(alpha) * hu - Math.sin(alpha) * a.N) as KiloNewton,
-        M: mu as KiloNewtonMeter,
-      },
-      y: {
-        H: (a.Hx * vx + a.Hy * vy) as KiloNewton,
-        M: (mv * Math.cos(alpha)) as KiloNewtonMeter,
-      },
+      x: { H: Math.cos(alpha) * hu - Math.sin(alpha) * a.N, M: mu },
+      y: { H: a.Hx * vx + a.Hy * vy, M: mv * Math.cos(alpha) },
     },
   };
 };
 
 /** fg·g + fq·q of a head load (H [kN], M [kNm]); fg, fq: plain factors (1 or the partial factors γ). */
 const combine = (g: HeadLoad, q: HeadLoad, fg: number, fq: number): HeadLoad => ({
-  H: (fg * g.H + fq * q.H) as KiloNewton,
-  M: (fg * g.M + fq * q.M) as KiloNewtonMeter,
+  H: fg * g.H + fq * q.H,
+  M: fg * g.M + fq * q.M,
 });
 
 /**
@@ -129,7 +123,7 @@ export const addImperfections = (
   [dx, dy] = len > 0 ? [dx / len, dy / len] : [1, 0];
   const M = isHeadFixed ? 0 : n * e;
   return {
-    x: { H: (loads.x.H + n * i * dx) as KiloNewton, M: (loads.x.M + M * dx) as KiloNewtonMeter },
-    y: { H: (loads.y.H + n * i * dy) as KiloNewton, M: (loads.y.M + M * dy) as KiloNewtonMeter },
+    x: { H: loads.x.H + n * i * dx, M: loads.x.M + M * dx },
+    y: { H: loads.y.H + n * i * dy, M: loads.y.M + M * dy },
   };
 };
