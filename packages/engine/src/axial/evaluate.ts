@@ -1,4 +1,10 @@
-import type { KiloNewton, Meter } from '../units/units';
+import type {
+  Fraction,
+  KiloNewton,
+  KiloNewtonPerMeter,
+  KiloNewtonPerSquareMeter,
+  Meter,
+} from '../units/units';
 import type { ResistanceCurve } from './curve';
 import { buildCurve, settlementFor, springStiffness } from './curve';
 import type { ProfileModel } from './profile-model';
@@ -13,14 +19,15 @@ export type PileContext = {
    */
   D: Meter;
   area: number;
-  perimeter: number;
+  perimeter: Meter;
   /** Pile top level [m NHN] and start of skin friction min(top, startKote) [m NHN]. */
-  top: number;
-  zStart: number;
+  top: Meter;
+  zStart: Meter;
   /** Row skin share (fraction). */
-  skinShare: number;
-  /** Group efficiency on resistances (1 for single piles). */
-  groupFactor: number;
+  skinShare: Fraction;
+  /** Group efficiency on resistances (fraction, 1 for single piles). */
+  groupFactor: Fraction;
+  /** Partial factors γ on the resistances: plain dimensionless numbers (ADR 0205, addendum 2026-11-27). */
   gammaDruck: number;
   gammaZug: number;
   /** γ_G for the drag force of negative skin friction (a permanent action, docs/sources/engine.md §E6.4 [U]). */
@@ -31,61 +38,67 @@ export type PileContext = {
   EdMin: KiloNewton;
   EkMin: KiloNewton;
   /** Permissible utilisation (fraction) and settlement [m]. */
-  utilisationLimit: number;
+  utilisationLimit: Fraction;
   sAllow: Meter;
   /** Required embedment into `IstEindringRelevant` layers [m]. */
-  requiredEmbedment: number;
+  requiredEmbedment: Meter;
   /** Base-pressure averaging zone (m above / below the toe), or null. */
-  averaging: { above: number; below: number } | null;
+  averaging: { above: Meter; below: Meter } | null;
 };
 
 /** Checks of the length iteration, in the order they are tried. */
 export type CheckName =
   'toe-layer' | 'embedment' | 'uls-compression' | 'uls-tension' | 'sls-settlement';
 
-/** Result of one trial length (per pile, group factor applied). */
+/**
+ * Result of one trial length (per pile, group factor applied). `L` stays a plain number [m]: the length search
+ * and `project/` hand it over as computed lengths (ADR 0205, addendum 2026-11-27).
+ */
 export type Evaluation = {
   L: number;
-  zToe: number;
+  /** Toe level [m NHN]. */
+  zToe: Meter;
   toeLayer: number;
   /** Base q values used at the toe [kN/m²] (averaged when `SpitzendruckMittelung`). */
-  qbUsed: number[];
-  Rs_k: number;
-  Rb_k: number;
-  Rc_k: number;
-  R_d: number;
+  qbUsed: KiloNewtonPerSquareMeter[];
+  /** Resistances per pile [kN]: R_s,k, R_b,k, R_c,k, R_c,d. */
+  Rs_k: KiloNewton;
+  Rb_k: KiloNewton;
+  Rc_k: KiloNewton;
+  R_d: KiloNewton;
   /** E_d / R_d (fraction). */
-  EzuR: number;
-  /** Tension: R_s,t,k [kN], R_d_Min = R_s,t,k / γ_Zug, utilisation (fraction, 0 without tension). */
-  Rt_k: number;
-  R_d_Min: number;
-  EzuRMin: number;
+  EzuR: Fraction;
+  /** Tension: R_s,t,k [kN], R_d_Min = R_s,t,k / γ_Zug [kN], utilisation (fraction, 0 without tension). */
+  Rt_k: KiloNewton;
+  R_d_Min: KiloNewton;
+  EzuRMin: Fraction;
   /** Contiguous embedment into relevant layers above the toe [m]. */
-  embedment: number;
+  embedment: Meter;
   /** Drag force of negative skin friction on the shaft above the toe [kN] (0 without `tauNk`). */
-  Fn: number;
+  Fn: KiloNewton;
   /** First failed check (null = all passed). */
   failed: CheckName | null;
   curve: ResistanceCurve | null;
   /** Settlement [m] and stiffness [kN/m] for E_k (null when not computed or E_k > R(s_end)). */
-  s: number | null;
-  stiffness: number | null;
+  s: Meter | null;
+  stiffness: KiloNewtonPerMeter | null;
 };
 
-function baseValues(ctx: PileContext, zToe: number, toeLayer: number): number[] {
+/** Base q values at the toe level zToe [m NHN] [kN/m²], averaged over the zone when `SpitzendruckMittelung`. */
+function baseValues(ctx: PileContext, zToe: Meter, toeLayer: number): KiloNewtonPerSquareMeter[] {
   const { model } = ctx;
   // Toe above the profile (pile top above startKote, short trial length): no base resistance.
-  if (toeLayer < 0) return model.qBase.map(() => 0);
+  if (toeLayer < 0) return model.qBase.map(() => 0 as KiloNewtonPerSquareMeter);
   const own = model.qBase.map((q) => q[toeLayer]!);
   if (ctx.averaging === null) return own;
-  const zHigh = Math.min(zToe + ctx.averaging.above, model.tops[0]!);
-  const zLow = Math.max(zToe - ctx.averaging.below, profileBottom(model));
+  const zHigh = Math.min(zToe + ctx.averaging.above, model.tops[0]!) as Meter;
+  const zLow = Math.max(zToe - ctx.averaging.below, profileBottom(model)) as Meter;
   if (zHigh - zLow <= LEVEL_EPS) return own;
   return model.cumBase.map(
     (cum, k) =>
-      (integralTo(model, cum, model.qBase[k]!, zLow) -
+      ((integralTo(model, cum, model.qBase[k]!, zLow) -
         integralTo(model, cum, model.qBase[k]!, zHigh)) /
-      (zHigh - zLow),
+        (zHigh - zLow)) as KiloNewtonPerSquareMeter,
   );
 }
 
@@ -93,7 +106,7 @@ function baseValues(ctx: PileContext, zToe: number, toeLayer: number): number[] 
  * Drag force of negative skin friction F_n = π·D·Σ τ_n,k,i·t_i over the shaft in `tauNk` layers [kN], a permanent
  * action added to E_k and (× γ_G) to E_d (docs/sources/engine.md §E6.4 [U]; neither the row share nor the group factor applies).
  */
-export function dragForce(ctx: PileContext, zToe: number): KiloNewton {
+export function dragForce(ctx: PileContext, zToe: Meter): KiloNewton {
   const { model } = ctx;
   if (!model.hasNegativeSkinFriction || zToe >= ctx.zStart) return 0 as KiloNewton;
   return (ctx.perimeter *
@@ -102,9 +115,9 @@ export function dragForce(ctx: PileContext, zToe: number): KiloNewton {
 }
 
 /** Contiguous embedment into `IstEindringRelevant` layers above the toe [m] (0 for a toe above the soil). */
-export function embedmentAt(ctx: PileContext, toeLayer: number, zToe: number): number {
+export function embedmentAt(ctx: PileContext, toeLayer: number, zToe: Meter): Meter {
   const runTop = toeLayer < 0 ? null : ctx.model.relevantRunTop[toeLayer];
-  return runTop == null ? 0 : Math.max(0, Math.min(runTop, ctx.zStart) - zToe);
+  return (runTop == null ? 0 : Math.max(0, Math.min(runTop, ctx.zStart) - zToe)) as Meter;
 }
 
 /**
@@ -114,9 +127,9 @@ export function embedmentAt(ctx: PileContext, toeLayer: number, zToe: number): n
 export function failedBeforeSettlement(
   ctx: PileContext,
   toeLayer: number,
-  embedment: number,
-  EzuR: number,
-  EzuRMin: number,
+  embedment: Meter,
+  EzuR: Fraction,
+  EzuRMin: Fraction,
 ): CheckName | null {
   if (toeLayer < 0 || !ctx.model.profile.soil_layers[toeLayer]!.FuszAbsetzbar) return 'toe-layer';
   if (embedment < ctx.requiredEmbedment - LEVEL_EPS) return 'embedment';
@@ -126,7 +139,12 @@ export function failedBeforeSettlement(
 }
 
 /** Shaft resistance from the skin start to the toe for one cumulative integral [kN]. */
-function shaft(ctx: PileContext, cum: number[], q: readonly number[], zToe: number): KiloNewton {
+function shaft(
+  ctx: PileContext,
+  cum: readonly number[],
+  q: readonly KiloNewtonPerSquareMeter[],
+  zToe: Meter,
+): KiloNewton {
   if (zToe >= ctx.zStart) return 0 as KiloNewton;
   const { model } = ctx;
   return (ctx.perimeter *
@@ -143,7 +161,7 @@ function shaft(ctx: PileContext, cum: number[], q: readonly number[], zToe: numb
  */
 export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evaluation {
   const { model } = ctx;
-  const zToe = ctx.top - L;
+  const zToe = (ctx.top - L) as Meter;
   const toeLayer = toeLayerAt(model, zToe, 0);
   const Rs = shaft(ctx, model.cumSkin, model.qSkin, zToe);
   const isDriven = model.family.curve === 'driven';
@@ -158,22 +176,24 @@ export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evalua
     Rb.push(r);
     Rb_k = Math.max(Rb_k, r);
   }
-  const Rs_k = isDriven ? Math.max(Rs, RsStar) : Rs;
-  const Rc_k = Rs_k + Rb_k;
-  const R_d = Rc_k / ctx.gammaDruck;
+  // resistances [kN], utilisations (fractions)
+  const Rs_k = (isDriven ? Math.max(Rs, RsStar) : Rs) as KiloNewton;
+  const Rc_k = (Rs_k + Rb_k) as KiloNewton;
+  const R_d = (Rc_k / ctx.gammaDruck) as KiloNewton;
   const Fn = dragForce(ctx, zToe);
   const Ed = ctx.Ed + ctx.gammaG * Fn;
   const Ek = (ctx.Ek + Fn) as KiloNewton;
-  const EzuR = Ed <= 0 ? 0 : R_d > 0 ? Ed / R_d : Number.POSITIVE_INFINITY;
+  const EzuR = (Ed <= 0 ? 0 : R_d > 0 ? Ed / R_d : Number.POSITIVE_INFINITY) as Fraction;
   const Rt_k = shaft(ctx, model.cumTension, model.qTension, zToe);
-  const R_d_Min = Rt_k / ctx.gammaZug;
-  const EzuRMin =
-    ctx.EdMin >= 0 ? 0 : R_d_Min > 0 ? -(ctx.EdMin as number) / R_d_Min : Number.POSITIVE_INFINITY;
+  const R_d_Min = (Rt_k / ctx.gammaZug) as KiloNewton;
+  const EzuRMin = (
+    ctx.EdMin >= 0 ? 0 : R_d_Min > 0 ? -(ctx.EdMin as number) / R_d_Min : Number.POSITIVE_INFINITY
+  ) as Fraction;
   const embedment = embedmentAt(ctx, toeLayer, zToe);
   let failed = failedBeforeSettlement(ctx, toeLayer, embedment, EzuR, EzuRMin);
   let curve: ResistanceCurve | null = null;
   let s: Meter | null = null;
-  let stiffness: number | null = null;
+  let stiffness: KiloNewtonPerMeter | null = null;
   if (failed === null || isFull) {
     curve = buildCurve(model.family.curve, ctx.D, Rs, RsStar, Rb, model.sRel);
     s = settlementFor(curve.points, Ek);
@@ -186,7 +206,7 @@ export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evalua
     toeLayer,
     qbUsed,
     Rs_k,
-    Rb_k,
+    Rb_k: Rb_k as KiloNewton, // max R_b of the base slots [kN]
     Rc_k,
     R_d,
     EzuR,
@@ -207,7 +227,7 @@ export function evaluateAt(ctx: PileContext, L: number, isFull: boolean): Evalua
  * step below the profile bottom stays in the last layer), searched downwards from layer `from` (the toe
  * only moves down during the length iteration). A zero-thickness layer is never the toe layer (ADR 0017).
  */
-export function toeLayerAt(model: ProfileModel, z: number, from: number): number {
+export function toeLayerAt(model: ProfileModel, z: Meter, from: number): number {
   const { bottoms } = model;
   if (z > model.tops[0]! + LEVEL_EPS) return -1;
   const { tops } = model;
@@ -217,15 +237,16 @@ export function toeLayerAt(model: ProfileModel, z: number, from: number): number
   return i;
 }
 
-/** Base pressure q_b of slot k averaged over the zone around the toe (`SpitzendruckMittelung`) [kN/m²]. */
-export function averagedBase(ctx: PileContext, zToe: number, k: number): number {
+/**
+ * Base pressure q_b of slot k averaged over the zone around the toe level zToe [m NHN] (`SpitzendruckMittelung`)
+ * [kN/m²].
+ */
+export function averagedBase(ctx: PileContext, zToe: Meter, k: number): KiloNewtonPerSquareMeter {
   const { model } = ctx;
-  const zHigh = Math.min(zToe + ctx.averaging!.above, model.tops[0]!);
-  const zLow = Math.max(zToe - ctx.averaging!.below, profileBottom(model));
+  const zHigh = Math.min(zToe + ctx.averaging!.above, model.tops[0]!) as Meter;
+  const zLow = Math.max(zToe - ctx.averaging!.below, profileBottom(model)) as Meter;
   if (zHigh - zLow <= LEVEL_EPS) return model.qBase[k]![Math.max(0, toeLayerAt(model, zToe, 0))]!;
-  return (
-    (integralTo(model, model.cumBase[k]!, model.qBase[k]!, zLow) -
-      integralTo(model, model.cumBase[k]!, model.qBase[k]!, zHigh)) /
-    (zHigh - zLow)
-  );
+  return ((integralTo(model, model.cumBase[k]!, model.qBase[k]!, zLow) -
+    integralTo(model, model.cumBase[k]!, model.qBase[k]!, zHigh)) /
+    (zHigh - zLow)) as KiloNewtonPerSquareMeter;
 }

@@ -1,4 +1,7 @@
-/** Group rule outcome for one load point. */
+/**
+ * Group rule outcome for one load point. A wire type (the result trace's `group`): its numbers stay plain; the
+ * pile context takes the efficiency as a `Fraction` (axial/pile-setup.ts, ADR 0205).
+ */
 export type GroupRule = {
   /** Efficiency applied to R_s and R_b of each pile (1 = none). */
   factor: number;
@@ -24,7 +27,8 @@ const ARRANGEMENT: Readonly<Record<number, readonly [number, number]>> = {
  * m × n′ = 1×2, 1×3, 2×2, 2×3 (5 piles taken as the 2×3 block, conservative). No EA group factors are
  * public (docs/sources/engine.md §E3); the rule is flagged on every row it touches. n > 5: no reduction,
  * "group analysis required".
- * @param count `PfahlAnzahl` @param spacingOverD `PfahlAchsAbstandxD` (a/D)
+ * @param count `PfahlAnzahl` @param spacingOverD `PfahlAchsAbstandxD` (a/D; a count and a ratio, so plain
+ *   numbers, ADR 0205)
  * @see docs/sources/engine.md §E3; Das, Principles of Foundation Engineering (Converse–Labarre equation)
  */
 export function groupRule(count: number, spacingOverD: number): GroupRule {

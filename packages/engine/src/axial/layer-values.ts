@@ -12,12 +12,16 @@ import {
 import type { RangeLookup } from '../tables/lookup';
 import { lookupRange, withinRange } from '../tables/lookup';
 import type { RangeTable } from '../tables/types';
+import type { KiloNewtonPerSquareMeter } from '../units/units';
 import type { PileFamily } from './pile-family';
 
 /** Soil kind deciding the table: c_u,k given (> 0) → cohesive; else q_c given (> 0) → non-cohesive. */
 export type SoilKind = 'cohesive' | 'non-cohesive' | 'none';
 
-/** Trace of one q value of one layer. */
+/**
+ * Trace of one q value of one layer. A wire type (the result trace sends it as it is): its numbers stay plain;
+ * the calculation reads the value used through `qUsed` (ADR 0205).
+ */
 export type QTrace = {
   /** Wire slot the value is reported in (usedQsk …), or `qskStern` (driven s_sg*). */
   slot: 'qsk' | 'qskStern' | 'qbk002' | 'qbk003' | 'qbk01';
@@ -35,6 +39,10 @@ export type QTrace = {
   /** Value used [kN/m²] = base · η · increase (row `prozentualerMantelAnteil` applied later). */
   used: number;
 };
+
+/** The q value used of a trace [kN/m²]: the one place where the plain number of the wire trace is tagged. */
+export const qUsed = (trace: QTrace): KiloNewtonPerSquareMeter =>
+  trace.used as KiloNewtonPerSquareMeter;
 
 /** Values of one layer for one pile family [kN/m²]. */
 export type LayerValues = {
@@ -63,7 +71,8 @@ type Slot = {
   slot: QTrace['slot'];
   sRel: number | null;
   row: string;
-  override: number;
+  /** Layer override [kN/m²]; 0 = none. */
+  override: KiloNewtonPerSquareMeter;
   isSkin: boolean;
 };
 
@@ -104,7 +113,13 @@ export function layerValues(
 ): LayerValues {
   const kind = soilKind(layer);
   const tables = tablesFor(family, kind);
-  const x = kind === 'cohesive' ? layer.cuk! : kind === 'non-cohesive' ? layer.qc! : 0;
+  // table argument: c_u,k or q_c [kN/m²]
+  const x: KiloNewtonPerSquareMeter =
+    kind === 'cohesive'
+      ? layer.cuk!
+      : kind === 'non-cohesive'
+        ? layer.qc!
+        : (0 as KiloNewtonPerSquareMeter);
   const hasIncrease = s.useErhoehung === 0 || (s.useErhoehung === 1 && kind !== 'none');
   const unverified = new Set<string>();
   const clamped = new Set<string>();

@@ -3,6 +3,7 @@ import { sandProject } from '../../test/helpers';
 import { calculateProject } from '../project/calculate-project';
 import { combineActions } from '../loadcases/resolve-loads';
 import { axialActionRange } from '../loads/axial-actions';
+import { kN, type KiloNewtonMeter, type Radiant } from '../units/units';
 
 // ADR 0131: compression is positive; a negative main load is tension and must be verified as
 // tension (R_t,d with the length iteration) or refused — never a silent pass (ADR 0131).
@@ -106,10 +107,11 @@ describe('negative main loads (defect 2)', () => {
     // Vertical pile: N = G.N, Q.N. G = 300, Q = −400 (per pile):
     // N_Ed,max = 1.35·300 + 0 = 405 kN; N_Ed,min = 1.0·300 + 1.5·(−400) = −300 kN; N_k,max = 300 kN.
     // Before: N_Ed,max = 405 − 600 = −195 kN, N_Ed,min = 300 kN (tension never reached the section).
-    const zero = { N: 0, Hx: 0, Hy: 0, Mx: 0, My: 0 };
+    const noMoment = 0 as KiloNewtonMeter;
+    const zero = { N: kN(0), Hx: kN(0), Hy: kN(0), Mx: noMoment, My: noMoment };
     const a = combineActions(
-      { G: { ...zero, N: 300, Hx: 10 }, Q: { ...zero, N: -400, Hx: -5 } },
-      { inclination: 0, direction: 0 },
+      { G: { ...zero, N: kN(300), Hx: kN(10) }, Q: { ...zero, N: kN(-400), Hx: kN(-5) } },
+      { inclination: 0, direction: 0 as Radiant },
       1.35,
       1.5,
     );

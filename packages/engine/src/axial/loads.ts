@@ -6,6 +6,7 @@ import type {
 import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
 import { axialActionRange } from '../loads/axial-actions';
+import type { KiloNewton } from '../units/units';
 
 /**
  * Axial loads of one load point (whole load point, before sharing between piles) [kN], compression positive.
@@ -13,19 +14,23 @@ import { axialActionRange } from '../loads/axial-actions';
  * tension loads (negative) or a smaller compression.
  */
 export type AxialLoads = {
-  Ek: number;
-  Ed: number;
-  EkMin: number;
-  EdMin: number;
+  Ek: KiloNewton;
+  Ed: KiloNewton;
+  EkMin: KiloNewton;
+  EdMin: KiloNewton;
   /** 'alternative' (row values) or the name of the governing horizontal load case. */
   source: string;
-  G: number | null;
-  Q: number | null;
+  /** Characteristic permanent and variable axial load of the governing load case [kN]. */
+  G: KiloNewton | null;
+  Q: KiloNewton | null;
   /** True when the main load (E_k/E_d) is tension and is verified as tension (ADR 0131). */
   isMainTension: boolean;
 };
 
-type CaseLoads = { name: string; G: number; Q: number; Ed: number; Ek: number };
+/** Loads of one load-case row [kN]. */
+type CaseLoads = { name: string; G: KiloNewton; Q: KiloNewton; Ed: KiloNewton; Ek: KiloNewton };
+
+const NONE = 0 as KiloNewton;
 
 const at = (pile: NormalizedPile, field: string) => ({
   rowIndex: pile.rowIndex,
@@ -47,11 +52,16 @@ function governingCases(
   for (const c of cases) {
     for (const row of c.horizontal_loads) {
       if (row.Pname !== pile.Pname || (row.gkz === null && row.qkz === null)) continue;
-      const G = row.gkz ?? 0;
-      const Q = row.qkz ?? 0;
+      const G = row.gkz ?? NONE;
+      const Q = row.qkz ?? NONE;
+      // N_Ed,max/min and N_k,max/min [kN] (loads/axial-actions.ts keeps plain numbers)
       const r = axialActionRange(G, Q, s.gammaStaendig, s.gammaVeraenderlich);
-      if (max === null || r.Edmax > max.Ed) max = { name: c.name, G, Q, Ed: r.Edmax, Ek: r.Ekmax };
-      if (min === null || r.Edmin < min.Ed) min = { name: c.name, G, Q, Ed: r.Edmin, Ek: r.Ekmin };
+      if (max === null || r.Edmax > max.Ed) {
+        max = { name: c.name, G, Q, Ed: r.Edmax as KiloNewton, Ek: r.Ekmax as KiloNewton };
+      }
+      if (min === null || r.Edmin < min.Ed) {
+        min = { name: c.name, G, Q, Ed: r.Edmin as KiloNewton, Ek: r.Ekmin as KiloNewton };
+      }
     }
   }
   return { max, min };
@@ -105,8 +115,8 @@ export function resolveLoads(
     );
     return null;
   }
-  let EkMin: number = pile.AlternativeCharakteristischeMinLastZ;
-  let EdMin: number = pile.AlternativeDesignMinLastZ;
+  let EkMin: KiloNewton = pile.AlternativeCharakteristischeMinLastZ;
+  let EdMin: KiloNewton = pile.AlternativeDesignMinLastZ;
   if (EkMin < 0 && EdMin === 0) {
     issues.push(
       issue('LOAD_MISSING', 'error', {
@@ -128,7 +138,7 @@ export function resolveLoads(
   const tensionCase = governing.min;
   if (tensionCase !== null && tensionCase.Ed < Math.min(EdMin, 0)) {
     EdMin = tensionCase.Ed;
-    EkMin = Math.min(EkMin, tensionCase.Ek);
+    EkMin = Math.min(EkMin, tensionCase.Ek) as KiloNewton;
     issues.push(
       issue('LOAD_TENSION_FROM_LOADCASE', 'info', {
         ...where,
@@ -137,8 +147,8 @@ export function resolveLoads(
     );
   }
   if (isMainTension) {
-    EdMin = Math.min(EdMin, Ed);
-    EkMin = Math.min(EkMin, Ek);
+    EdMin = Math.min(EdMin, Ed) as KiloNewton;
+    EkMin = Math.min(EkMin, Ek) as KiloNewton;
     issues.push(
       issue('LOAD_MAIN_TENSION', 'info', {
         ...at(pile, 'AlternativeDesignLastZ'),
@@ -147,8 +157,8 @@ export function resolveLoads(
     );
   }
   return {
-    Ek: isMainTension ? 0 : Ek,
-    Ed: isMainTension ? 0 : Ed,
+    Ek: isMainTension ? NONE : Ek,
+    Ed: isMainTension ? NONE : Ed,
     EkMin,
     EdMin,
     source: isFromCase ? main.name : 'alternative',

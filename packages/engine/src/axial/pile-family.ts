@@ -1,4 +1,5 @@
 import type { PfahlTyp } from '../input/pile-types';
+import { m, type Meter } from '../units/units';
 
 /** Table family: EA bored tables, EA driven tables, or user-entered layer values only. */
 export type TableFamily = 'bored-tables' | 'driven-tables' | 'user-values';
@@ -9,11 +10,11 @@ export type CurveKind = 'bored' | 'driven';
 export type PileFamily = {
   tables: TableFamily;
   curve: CurveKind;
-  /** Adjustment factors on TABLE values (η_b base, η_s skin). */
+  /** Adjustment factors on TABLE values (η_b base, η_s skin): plain factors like the partial factors (ADR 0205). */
   etaBase: number;
   etaSkin: number;
   /** Upper validity limit of the η factors for the toe diameter [m] (null = unlimited). */
-  etaMaxDiameter: number | null;
+  etaMaxDiameter: Meter | null;
   /** True when the tables are verified EA tables for this type (else a warning names the mapping). */
   hasVerifiedTables: boolean;
   /** Text of the mapping, shown in the warning and the trace. */
@@ -75,7 +76,7 @@ export const PILE_FAMILIES: Readonly<Record<PfahlTyp, PileFamily>> = {
     curve: 'driven',
     etaBase: 0.8,
     etaSkin: 0.6,
-    etaMaxDiameter: 0.8,
+    etaMaxDiameter: m(0.8),
     hasVerifiedTables: true,
     mapping:
       'EA-Pfähle driven tables x eta_b = 0.8, eta_s = 0.6 (closed steel tube, D_b <= 0.80 m)',

@@ -1,5 +1,6 @@
 import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
+import type { Meter } from '../units/units';
 import type { Evaluation } from './evaluate';
 import type { PileSetup } from './pile-setup';
 import { layerIndexAt, LEVEL_EPS } from './profile-model';
@@ -8,13 +9,16 @@ import { layerIndexAt, LEVEL_EPS } from './profile-model';
 export function usedLayers(setup: PileSetup, e: Evaluation): number[] {
   const { ctx } = setup;
   const { model } = ctx;
-  const first = Math.max(0, layerIndexAt(model, Math.min(ctx.zStart, model.tops[0]!)));
-  const zoneTop =
-    ctx.averaging === null ? e.zToe : Math.min(e.zToe + ctx.averaging.above, model.tops[0]!);
-  const zoneBottom =
+  const first = Math.max(0, layerIndexAt(model, Math.min(ctx.zStart, model.tops[0]!) as Meter));
+  // averaging zone around the toe [m NHN]
+  const zoneTop = (
+    ctx.averaging === null ? e.zToe : Math.min(e.zToe + ctx.averaging.above, model.tops[0]!)
+  ) as Meter;
+  const zoneBottom = (
     ctx.averaging === null
       ? e.zToe
-      : Math.max(e.zToe - ctx.averaging.below, model.bottoms[model.bottoms.length - 1]!);
+      : Math.max(e.zToe - ctx.averaging.below, model.bottoms[model.bottoms.length - 1]!)
+  ) as Meter;
   const from = Math.min(first, Math.max(0, layerIndexAt(model, zoneTop)));
   const to = Math.max(e.toeLayer, layerIndexAt(model, zoneBottom));
   const out: number[] = [];
@@ -71,7 +75,8 @@ export function transparencyIssues(setup: PileSetup, e: Evaluation): EngineIssue
   }
   const deepest = layerIndexAt(
     ctx.model,
-    Math.max(ctx.top - setup.Lmax, ctx.model.bottoms[ctx.model.bottoms.length - 1]!),
+    // deepest toe level reachable [m NHN]
+    Math.max(ctx.top - setup.Lmax, ctx.model.bottoms[ctx.model.bottoms.length - 1]!) as Meter,
   );
   const missing: number[] = [];
   for (let i = 0; i <= deepest; i += 1) {

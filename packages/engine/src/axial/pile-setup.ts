@@ -1,4 +1,4 @@
-import type { KiloNewton, Meter } from '../units/units';
+import type { Fraction, KiloNewton, Meter } from '../units/units';
 import type { NormalizedPile, NormalizedProject, NormalizedSoilProfile } from '../input/types';
 import type { EngineIssue } from '../issues/issue';
 import { issue } from '../issues/issue';
@@ -26,7 +26,7 @@ export type PileSetup = {
   Lmax: Meter;
   limit: LengthLimit;
   /** Drilling level used [m NHN] (`AEHoehe`, else `SollPfahlOberKante`). */
-  drillLevel: number;
+  drillLevel: Meter;
 };
 
 /** Cache of profile models per (profile name, pile type). */
@@ -41,8 +41,8 @@ const at = (pile: NormalizedPile, field: string) => ({
 function governingLimit(
   project: NormalizedProject,
   pile: NormalizedPile,
-  top: number,
-  drill: number,
+  top: Meter,
+  drill: Meter,
   model: ProfileModel,
 ): { Lmax: Meter; limit: LengthLimit } {
   const candidates: [number, LengthLimit][] = [
@@ -121,11 +121,12 @@ export function setupPile(
     model,
     D: geometry.Deq,
     area: geometry.area,
-    perimeter: geometry.perimeter,
+    perimeter: geometry.perimeter as Meter, // shaft perimeter [m] (geometry/ keeps plain numbers)
     top,
-    zStart: Math.min(top, profile.startKote!),
+    zStart: Math.min(top, profile.startKote!) as Meter,
     skinShare: pile.prozentualerMantelAnteil,
-    groupFactor: group.factor,
+    // efficiency of the group rule (a fraction; `GroupRule` is a wire type and stays plain, ADR 0205)
+    groupFactor: group.factor as Fraction,
     gammaDruck: s.gammaDruck,
     gammaZug: s.gammaZug,
     gammaG: s.gammaStaendig,
@@ -139,7 +140,7 @@ export function setupPile(
     sAllow: pile.einzelzulaessigeSetzungCm,
     requiredEmbedment: pile.einzelMindestEindringung,
     averaging: s.SpitzendruckMittelung
-      ? { above: 1 * geometry.Deq, below: 3 * geometry.Deq }
+      ? { above: (1 * geometry.Deq) as Meter, below: (3 * geometry.Deq) as Meter }
       : null,
   };
   return { pile, family, ctx, loads, group, Lmin: s.MindestPfahllaenge, Lmax, limit, drillLevel };

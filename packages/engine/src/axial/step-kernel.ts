@@ -1,4 +1,4 @@
-import type { KiloNewton, Meter } from '../units/units';
+import type { Fraction, KiloNewton, KiloNewtonPerSquareMeter, Meter } from '../units/units';
 import { CurveBuilder } from './curve';
 import type { CheckName, PileContext } from './evaluate';
 import {
@@ -28,19 +28,21 @@ export class StepKernel {
   private readonly startStar: number;
   private readonly startTension: number;
   private readonly isDriven: boolean;
-  private readonly top0: number;
-  private readonly bottom: number;
+  /** Profile top and bottom level [m NHN]. */
+  private readonly top0: Meter;
+  private readonly bottom: Meter;
   /** Toe layer of the current step (-1 = toe above the profile) and its cached per-layer values. */
   layer = -2;
-  private zToe = 0;
+  /** Toe level of the current step [m NHN]. */
+  private zToe = 0 as Meter;
   private qbArea = 0;
   private baseAtAllow = 0;
   private readonly curve = new CurveBuilder();
   private readonly rb: Float64Array;
-  /** Results of the last `evaluate()` (same numbers as `evaluateAt` with the full curve). */
-  R_d = 0;
+  /** Results of the last `evaluate()` (same numbers as `evaluateAt` with the full curve): R_c,d [kN]. */
+  R_d = 0 as KiloNewton;
   /** E_d / R_d (fraction; +∞ without resistance). */
-  EzuR = 0;
+  EzuR = 0 as Fraction;
   /** Settlement for E_k [m], null when E_k exceeds the curve. */
   s: Meter | null = null;
   failed: CheckName | null = null;
@@ -58,9 +60,12 @@ export class StepKernel {
     this.rb = new Float64Array(model.qBase.length);
   }
 
-  /** Moves to trial length L [m]; the toe layer only moves down, so the index search is incremental. */
+  /**
+   * Moves to trial length L [m] (plain: the hot loop of the length search, ADR 0205); the toe layer only moves
+   * down, so the index search is incremental.
+   */
   moveTo(L: number): void {
-    const zToe = this.ctx.top - L;
+    const zToe = (this.ctx.top - L) as Meter;
     this.zToe = zToe;
     const layer = toeLayerAt(this.ctx.model, zToe, this.layer < 0 ? 0 : this.layer);
     if (layer !== this.layer) {
@@ -79,8 +84,8 @@ export class StepKernel {
     this.baseAtAllow = this.baseAt(ctx.sAllow);
   }
 
-  /** R_b(s) of the base polygon (same knots and arithmetic as `buildCurve`). */
-  private baseAt(s: number): number {
+  /** R_b(s) [kN] of the base polygon at settlement s [m] (same knots and arithmetic as `buildCurve`). */
+  private baseAt(s: Meter): number {
     const { ctx, zToe, layer } = this;
     const { qBase, sRel } = ctx.model;
     const D = ctx.D;
@@ -88,7 +93,8 @@ export class StepKernel {
     let prevR = 0;
     let max = 0;
     for (let k = 0; k < qBase.length; k += 1) {
-      const q = ctx.averaging === null ? qBase[k]![layer]! : averagedBase(ctx, zToe, k);
+      const q: KiloNewtonPerSquareMeter =
+        ctx.averaging === null ? qBase[k]![layer]! : averagedBase(ctx, zToe, k);
       max = Math.max(max, q * ctx.area * ctx.groupFactor);
       const ks = sRel[k]! * D;
       if (s <= ks) {
@@ -101,7 +107,11 @@ export class StepKernel {
   }
 
   /** Shaft resistance from the skin start to the toe for one cumulative integral [kN]. */
-  private shaft(cum: readonly number[], q: readonly number[], start: number): KiloNewton {
+  private shaft(
+    cum: readonly number[],
+    q: readonly KiloNewtonPerSquareMeter[],
+    start: number,
+  ): KiloNewton {
     const { zToe } = this;
     if (zToe >= this.ctx.zStart) return 0 as KiloNewton;
     const zc = Math.min(Math.max(zToe, this.bottom), this.top0);
@@ -118,7 +128,7 @@ export class StepKernel {
     const Rs = this.shaft(model.cumSkin, model.qSkin, this.startSkin);
     const RsStar = this.isDriven
       ? this.shaft(model.cumSkinStar, model.qSkinStar, this.startStar)
-      : 0;
+      : (0 as KiloNewton);
     const RsMax = this.isDriven ? Math.max(Rs, RsStar) : Rs;
     let qbArea = this.qbArea;
     if (ctx.averaging !== null) {
@@ -169,17 +179,14 @@ export class StepKernel {
       Rb_k = Math.max(Rb_k, rb[k]!);
     }
     const Rs_k = isDriven ? Math.max(Rs, RsStar) : Rs;
-    const R_d = (Rs_k + Rb_k) / ctx.gammaDruck;
+    const R_d = ((Rs_k + Rb_k) / ctx.gammaDruck) as KiloNewton;
     const Fn = dragForce(ctx, zToe);
     const Ed = ctx.Ed + ctx.gammaG * Fn;
-    const EzuR = Ed <= 0 ? 0 : R_d > 0 ? Ed / R_d : Number.POSITIVE_INFINITY;
+    const EzuR = (Ed <= 0 ? 0 : R_d > 0 ? Ed / R_d : Number.POSITIVE_INFINITY) as Fraction;
     const R_d_Min = this.shaft(model.cumTension, model.qTension, this.startTension) / ctx.gammaZug;
-    const EzuRMin =
-      ctx.EdMin >= 0
-        ? 0
-        : R_d_Min > 0
-          ? -(ctx.EdMin as number) / R_d_Min
-          : Number.POSITIVE_INFINITY;
+    const EzuRMin = (
+      ctx.EdMin >= 0 ? 0 : R_d_Min > 0 ? -(ctx.EdMin as number) / R_d_Min : Number.POSITIVE_INFINITY
+    ) as Fraction;
     let failed = failedBeforeSettlement(ctx, i, embedmentAt(ctx, i, zToe), EzuR, EzuRMin);
     this.curve.build(model.family.curve, ctx.D, Rs, RsStar, rb, rb.length, model.sRel);
     const s = this.curve.settlement((ctx.Ek + Fn) as KiloNewton);
@@ -191,7 +198,7 @@ export class StepKernel {
   }
 
   /** R_s(s) of the skin branch of the curve (ADR 0010; s_sg bored cap 3.0 cm, s_sg* driven cap 1.0 cm). */
-  private skinAt(Rs: number, RsStar: number, s: number): number {
+  private skinAt(Rs: KiloNewton, RsStar: KiloNewton, s: Meter): number {
     if (!this.isDriven) {
       const ssg = Math.min(0.5 * (Rs / 1000) + 0.5, 3.0) / 100;
       return Rs * Math.min(1, s / ssg);

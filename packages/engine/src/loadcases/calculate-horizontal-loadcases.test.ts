@@ -4,6 +4,10 @@ import { calculateProject } from '../project/calculate-project';
 import { calculateHorizontalLoadCases } from './calculate-horizontal-loadcases';
 import { addImperfections, resolveToPileAxes } from './resolve-loads';
 import { fullyCompressedLevel } from './reinforcement-length';
+import { kN, m, type KiloNewtonMeter, type Radiant } from '../units/units';
+
+const kNm = (value: number) => value as KiloNewtonMeter;
+const rad = (value: number) => value as Radiant;
 
 /** Wire project: D = 0.8 m bored pile, head 100.0, Es 20 → 60 MN/m² sand down to 70 m NHN. */
 const wire = (
@@ -263,16 +267,16 @@ describe('calculateProject with load cases (one call)', () => {
 describe('resolveToPileAxes', () => {
   it('keeps the global axes for a vertical pile', () => {
     const r = resolveToPileAxes(
-      { N: 100, Hx: 10, Hy: 20, Mx: 5, My: 7 },
-      { inclination: 0, direction: 1 },
+      { N: kN(100), Hx: kN(10), Hy: kN(20), Mx: kNm(5), My: kNm(7) },
+      { inclination: 0, direction: rad(1) },
     );
     expect(r).toEqual({ N: 100, loads: { x: { H: 10, M: 7 }, y: { H: 20, M: 5 } } });
   });
   it('resolves a 4:1 raked pile: N = V·cos α + H·sin α, H⊥ = H·cos α − V·sin α', () => {
     const a = Math.atan(0.25);
     const r = resolveToPileAxes(
-      { N: 1000, Hx: 100, Hy: 0, Mx: 0, My: 0 },
-      { inclination: 0.25, direction: 0 },
+      { N: kN(1000), Hx: kN(100), Hy: kN(0), Mx: kNm(0), My: kNm(0) },
+      { inclination: 0.25, direction: rad(0) },
     );
     expect(r.N).toBeCloseTo(1000 * Math.cos(a) + 100 * Math.sin(a), 9);
     expect(r.loads.x.H).toBeCloseTo(100 * Math.cos(a) - 1000 * Math.sin(a), 9);
@@ -281,7 +285,13 @@ describe('resolveToPileAxes', () => {
 
 describe('addImperfections', () => {
   it('adds N·i and N·e in the direction of the head action', () => {
-    const r = addImperfections({ x: { H: 30, M: 0 }, y: { H: 40, M: 0 } }, 1000, 0.1, 0.02, false);
+    const r = addImperfections(
+      { x: { H: 30, M: 0 }, y: { H: 40, M: 0 } },
+      kN(1000),
+      m(0.1),
+      0.02,
+      false,
+    );
     expect(r.x.H).toBeCloseTo(30 + 20 * 0.6, 9);
     expect(r.y.M).toBeCloseTo(100 * 0.8, 9);
   });
@@ -291,8 +301,8 @@ describe('fullyCompressedLevel', () => {
   it('returns the level below the deepest point with |M| > N(z)·D/8', () => {
     const level = [100, 99, 98, 97, 96];
     // N(z) = 800·(1 − s/4) → N·core = 80, 60, 40, 20, 0 kNm
-    expect(fullyCompressedLevel(level, [100, 50, 10, 0.5, 0], 800, 0.1)).toBe(99);
-    expect(fullyCompressedLevel(level, [100, 70, 30, 5, 0], 800, 0.1)).toBe(98);
-    expect(fullyCompressedLevel(level, [100, 50, 10, 0.5, 0], -10, 0.1)).toBe(96);
+    expect(fullyCompressedLevel(level, [100, 50, 10, 0.5, 0], kN(800), m(0.1))).toBe(99);
+    expect(fullyCompressedLevel(level, [100, 70, 30, 5, 0], kN(800), m(0.1))).toBe(98);
+    expect(fullyCompressedLevel(level, [100, 50, 10, 0.5, 0], kN(-10), m(0.1))).toBe(96);
   });
 });

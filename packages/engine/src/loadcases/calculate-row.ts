@@ -17,8 +17,12 @@ import {
 import { addImperfections, combineActions, type PileAxis, type RowActions } from './resolve-loads';
 import { emptyRow, type HorizontalLoadRowResult } from './row-result';
 import { concreteRow, steelPipeRow } from './row-section';
+import type { KiloNewton, KiloNewtonMeter, Meter } from '../units/units';
 
-/** The axial data the horizontal calculation needs per load point (AxialPileResult satisfies it). */
+/**
+ * The axial data the horizontal calculation needs per load point (AxialPileResult satisfies it: a wire type, plain
+ * numbers; `indexProject` tags the toe level).
+ */
 export type AxialDataForLateral = {
   Pname: string;
   /** toe level [m NHN] */ Soll_UK_Pfahl: number | null;
@@ -34,10 +38,10 @@ export type HorizontalOptions = {
   lateralScheme?: LateralScheme;
 };
 
-/** Load points and toe levels by Pname (the first row of a name, as the axial results). */
+/** Load points and toe levels [m NHN] by Pname (the first row of a name, as the axial results). */
 export type ProjectIndex = {
   piles: ReadonlyMap<string, NormalizedPile>;
-  toes: ReadonlyMap<string, number | null>;
+  toes: ReadonlyMap<string, Meter | null>;
 };
 
 export const indexProject = (
@@ -46,27 +50,44 @@ export const indexProject = (
 ): ProjectIndex => {
   const piles = new Map<string, NormalizedPile>();
   for (const p of project.piles) if (!piles.has(p.Pname)) piles.set(p.Pname, p);
-  const toes = new Map<string, number | null>();
-  for (const a of axial) if (!toes.has(a.Pname)) toes.set(a.Pname, a.Soll_UK_Pfahl);
+  const toes = new Map<string, Meter | null>();
+  // the wire result's toe level [m NHN], tagged once here
+  for (const a of axial) if (!toes.has(a.Pname)) toes.set(a.Pname, a.Soll_UK_Pfahl as Meter | null);
   return { piles, toes };
 };
 
-/** G/Q actions per pile of a row; vertical loads fall back to the pile's alternative design loads. */
+/** G/Q actions per pile of a row [kN, kNm]; vertical loads fall back to the pile's alternative design loads. */
 const rowActions = (
   row: NormalizedHorizontalLoad,
   pile: NormalizedPile,
   issues: StructuralIssue[],
 ): RowActions => {
   const n = Math.max(pile.PfahlAnzahl, 1);
+  const zero = 0 as KiloNewton;
   let G = row.gkz;
-  const Q = row.qkz ?? 0;
+  const Q = row.qkz ?? zero;
   if (G === null && row.qkz === null) {
     G = pile.AlternativeCharakteristischeLastZ;
     issues.push(structuralIssue('LOADCASE_AXIAL_LOAD_MISSING', 'warning', { used: G ?? 0 }, 'gkz'));
   }
+  // per pile: a force stays a force, a moment a moment
+  const force = (total: KiloNewton) => (total / n) as KiloNewton;
+  const moment = (total: KiloNewtonMeter) => (total / n) as KiloNewtonMeter;
   return {
-    G: { N: (G ?? 0) / n, Hx: row.Hgkx / n, Hy: row.Hgky / n, Mx: row.Mgkx / n, My: row.Mgky / n },
-    Q: { N: Q / n, Hx: row.Hqkx / n, Hy: row.Hqky / n, Mx: row.Mqkx / n, My: row.Mqky / n },
+    G: {
+      N: force(G ?? zero),
+      Hx: force(row.Hgkx),
+      Hy: force(row.Hgky),
+      Mx: moment(row.Mgkx),
+      My: moment(row.Mgky),
+    },
+    Q: {
+      N: force(Q),
+      Hx: force(row.Hqkx),
+      Hy: force(row.Hqky),
+      Mx: moment(row.Mqkx),
+      My: moment(row.Mqky),
+    },
   };
 };
 
@@ -184,7 +205,7 @@ export const calculateRow = (
   issues.push(...levels.issues);
   const stiffness = stiffnessInputIssue(
     profile,
-    Math.min(levels.groundLevel, pile.SollPfahlOberKante),
+    Math.min(levels.groundLevel, pile.SollPfahlOberKante) as Meter,
     toe,
   );
   if (stiffness) issues.push(stiffness);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeProject } from '../input/normalize';
 import { calculateHorizontalLoadCases } from './calculate-horizontal-loadcases';
 import { lateralLevels, stiffnessInputIssue } from './lateral-levels';
+import { m } from '../units/units';
 
 /**
  * An inland site as an engineer's: ground +151.0 m NHN, groundwater +147.0 m NHN, pile head +150.0 m NHN (the cap
@@ -60,7 +61,7 @@ describe('lateral levels of a load row (ADR 0144)', () => {
     const levels = lateralLevels(
       p.horizontal_loadcases[0]!.horizontal_loads[0]!,
       p.soil_profiles[0]!,
-      150,
+      m(150),
     );
     expect(levels.groundLevel).toBe(150);
     expect(levels.groundwaterLevel).toBe(147);
@@ -76,7 +77,7 @@ describe('lateral levels of a load row (ADR 0144)', () => {
     const levels = lateralLevels(
       p.horizontal_loadcases[0]!.horizontal_loads[0]!,
       p.soil_profiles[0]!,
-      152,
+      m(152),
     );
     expect(levels.groundLevel).toBe(151);
     expect(levels.issues[0]!.params.from).toBe('profile_top');
@@ -87,7 +88,7 @@ describe('lateral levels of a load row (ADR 0144)', () => {
     const levels = lateralLevels(
       p.horizontal_loadcases[0]!.horizontal_loads[0]!,
       p.soil_profiles[0]!,
-      150,
+      m(150),
     );
     expect(levels.groundwaterLevel).toBe(150);
     expect(levels.issues[1]!.params.from).toBe('ground_level');
@@ -98,7 +99,7 @@ describe('lateral levels of a load row (ADR 0144)', () => {
     const levels = lateralLevels(
       p.horizontal_loadcases[0]!.horizontal_loads[0]!,
       p.soil_profiles[0]!,
-      150,
+      m(150),
     );
     expect([levels.groundLevel, levels.groundwaterLevel, levels.issues]).toEqual([0, -1.5, []]);
   });
@@ -153,12 +154,12 @@ describe('missing soil stiffness E_s (ADR 0144)', () => {
       [0, 0],
     ]);
     // from +144 (inside the sand) to the toe +138: only the sand beds the pile
-    expect(stiffnessInputIssue(p.soil_profiles[0]!, 144, 138)?.params).toMatchObject({
+    expect(stiffnessInputIssue(p.soil_profiles[0]!, m(144), m(138))?.params).toMatchObject({
       layers: '2 (Sand)',
       layerNumbers: '2',
     });
     // the loam's E_s bottom = 5 counts: from +150 the loam beds, the sand does not
-    expect(stiffnessInputIssue(p.soil_profiles[0]!, 150, 138)?.code).toBe(
+    expect(stiffnessInputIssue(p.soil_profiles[0]!, m(150), m(138))?.code).toBe(
       'LOADCASE_SOIL_STIFFNESS_PARTLY_MISSING',
     );
   });

@@ -1,6 +1,7 @@
 import type { NormalizedHorizontalLoad, NormalizedSoilProfile } from '../input/types';
 import { structuralIssue, type StructuralIssue, type TraceEntry } from '../lateral/issue';
 import { lateralLayers } from './pile-model';
+import type { Meter } from '../units/units';
 
 /**
  * The levels of a load row's lateral analysis with the defaults of ADR 0144: an empty "OK Boden Biegung" is the
@@ -11,8 +12,9 @@ import { lateralLayers } from './pile-model';
  * (docs/sources/legacy-format.md §L2.9) left a pile with its head at +150 m NHN without soil.
  */
 export type LateralLevels = {
-  groundLevel: number;
-  groundwaterLevel: number;
+  /** OK Boden Biegung and groundwater level used [m NHN]. */
+  groundLevel: Meter;
+  groundwaterLevel: Meter;
   issues: StructuralIssue[];
   trace: TraceEntry[];
 };
@@ -25,15 +27,15 @@ export type LateralLevels = {
 export const lateralLevels = (
   row: NormalizedHorizontalLoad,
   profile: NormalizedSoilProfile,
-  headLevel: number,
+  headLevel: Meter,
 ): LateralLevels => {
   const issues: StructuralIssue[] = [];
   const trace: TraceEntry[] = [];
   const top = profile.startKote ?? headLevel;
-  let groundLevel: number;
+  let groundLevel: Meter;
   if (row.OKBodenBiegung !== null) groundLevel = row.OKBodenBiegung;
   else {
-    groundLevel = Math.min(top, headLevel);
+    groundLevel = Math.min(top, headLevel) as Meter;
     const from = top <= headLevel ? 'profile_top' : 'pile_head';
     issues.push(
       structuralIssue(
@@ -50,7 +52,7 @@ export const lateralLevels = (
       source: 'not entered: min(startKote of the soil profile, SollPfahlOberKante) (ADR 0144)',
     });
   }
-  let groundwaterLevel: number;
+  let groundwaterLevel: Meter;
   if (row.Grundwasser !== null) groundwaterLevel = row.Grundwasser;
   else {
     const fromProfile = profile.grundwasserStand;
@@ -86,13 +88,13 @@ export const lateralLevels = (
  * input is named: none of the layers has E_s → error, the row is not calculated (no silent empty result); some
  * → warning, those layers carry no springs.
  * @param profile the pile's soil profile @param from upper end of the bedded length (ground level or head, the
- *   lower) @param toe pile toe [m NHN] @returns the issue, or none when every bedding layer has an E_s
+ *   lower) [m NHN] @param toe pile toe [m NHN] @returns the issue, or none when every bedding layer has an E_s
  * @see docs/sources/engine.md §E5.3 (k = ks·D, ks from E_s); ADR 0144
  */
 export const stiffnessInputIssue = (
   profile: NormalizedSoilProfile,
-  from: number,
-  toe: number,
+  from: Meter,
+  toe: Meter,
 ): StructuralIssue | null => {
   const bedding = lateralLayers(profile)
     .map((layer, index) => ({ layer, index }))

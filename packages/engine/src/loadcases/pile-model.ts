@@ -8,7 +8,7 @@ import {
   sectionKindOfType,
   type SectionKind,
 } from '../geometry/pile-geometry';
-import { m } from '../units/units';
+import { m, type Meter } from '../units/units';
 
 export type { SectionKind } from '../geometry/pile-geometry';
 
@@ -19,7 +19,7 @@ export const sectionKindOf = (pile: NormalizedPile): SectionKind =>
 /** Soil layers of a profile with their top levels (top = previous endKote or the profile startKote). */
 export const lateralLayers = (profile: NormalizedSoilProfile): LateralLayer[] => {
   const layers: LateralLayer[] = [];
-  let top = profile.startKote ?? 0;
+  let top: Meter = profile.startKote ?? m(0);
   for (const l of profile.soil_layers) {
     if (l.endKote === null) break;
     layers.push({
@@ -40,11 +40,12 @@ export const lateralLayers = (profile: NormalizedSoilProfile): LateralLayer[] =>
 
 /**
  * Gross bending stiffness EI = E_cm·I with the nominal size (I of the section family: πD⁴/64, square a⁴/12).
+ * @param size D or side a [m] @returns EI [kNm²] (plain: no kNm² brand)
  * @see EN 1992-1-1 Table 3.1 (E_cm); docs/sources/engine.md §E4.6 (gross EI, verification cases)
  */
 export const grossBendingStiffness = (
   kind: SectionKind,
-  size: number,
+  size: Meter,
   concrete: ConcreteClass,
 ): number => concrete.Ecm * 1000 * SECTION_GEOMETRY[kind](size).I;
 
@@ -53,25 +54,26 @@ export const grossBendingStiffness = (
  * corrosion loss c off the outer surface (D − 2c, t − c): the end-of-life state that the section check verifies
  * (ADR 0103). A concrete filling is not counted (EN 1994-1-1 composite members are not covered, ADR 0105).
  * @param D outside diameter [m] @param t nominal wall thickness [m] @param c corrosion loss [m], default 0
+ * @returns EI [kNm²] (plain: no kNm² brand)
  * @see EN 1993-1-1 3.2.6; ADR 0028 (unfilled section assumed), ADR 0103
  */
-export const steelPipeBendingStiffness = (D: number, t: number, c = 0): number => {
+export const steelPipeBendingStiffness = (D: Meter, t: Meter, c: Meter = m(0)): number => {
   const net = corrodedPipe(D, t, c);
   return PIPE_STEEL.E * 1000 * pipeSection(net.D, net.t).I;
 };
 
-/** Builds the lateral model of a pile for one load row. */
+/** Builds the lateral model of a pile for one load row (levels [m NHN], EI [kNm²]). */
 export const buildLateralModel = (
   project: NormalizedProject,
   pile: NormalizedPile,
   profile: NormalizedSoilProfile,
   args: {
-    headLevel: number;
-    toeLevel: number;
+    headLevel: Meter;
+    toeLevel: Meter;
     EI: number;
     isHeadFixed: boolean;
-    groundLevel: number;
-    groundwaterLevel: number;
+    groundLevel: Meter;
+    groundwaterLevel: Meter;
   },
 ): LateralModel => ({
   headLevel: args.headLevel,

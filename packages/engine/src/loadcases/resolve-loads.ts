@@ -1,18 +1,31 @@
 import type { HeadLoad } from '../lateral/beam-fe';
 import type { LateralLoads } from '../lateral/lateral-analysis';
 import { axialActionRange } from '../loads/axial-actions';
+import type { KiloNewton, KiloNewtonMeter, Meter, Radiant } from '../units/units';
 
-/** Characteristic G and Q parts of one load row per pile, global axes (kN, kNm; compression positive). */
-export type RowActions = {
-  G: { N: number; Hx: number; Hy: number; Mx: number; My: number };
-  Q: { N: number; Hx: number; Hy: number; Mx: number; My: number };
+/** One part (G or Q) of a load row per pile, global axes: forces N, H [kN], moments M [kNm]; compression positive. */
+export type RowActionPart = {
+  N: KiloNewton;
+  Hx: KiloNewton;
+  Hy: KiloNewton;
+  Mx: KiloNewtonMeter;
+  My: KiloNewtonMeter;
 };
 
-/** Pile axis: inclination n = einzelNeigungMproM (horizontal m per vertical m) and direction β [rad] from x. */
-export type PileAxis = { inclination: number; direction: number };
+/** Characteristic G and Q parts of one load row per pile, global axes (kN, kNm; compression positive). */
+export type RowActions = { G: RowActionPart; Q: RowActionPart };
 
-/** Actions in the pile's local axes: axial force N and head loads of the two bending directions. */
-export type LocalActions = { N: number; loads: LateralLoads };
+/**
+ * Pile axis: inclination n = einzelNeigungMproM (horizontal m per vertical m, a plain slope) and direction β
+ * [rad] from x.
+ */
+export type PileAxis = { inclination: number; direction: Radiant };
+
+/**
+ * Actions in the pile's local axes: axial force N [kN] and head loads of the two bending directions (H [kN],
+ * M [kNm]; `LateralLoads` is the lateral analysis' type).
+ */
+export type LocalActions = { N: KiloNewton; loads: LateralLoads };
 
 /**
  * Resolves global actions into the pile axes. Axis a = (sin α·u, cos α) with tan α = n, u = (cos β, sin β);
@@ -23,7 +36,7 @@ export type LocalActions = { N: number; loads: LateralLoads };
  * @param a actions (one part) @param axis pile axis @returns local actions
  * @see docs/sources/engine.md §E6.1 (loads resolved into axial and transverse components) [D]
  */
-export const resolveToPileAxes = (a: RowActions['G'], axis: PileAxis): LocalActions => {
+export const resolveToPileAxes = (a: RowActionPart, axis: PileAxis): LocalActions => {
   const alpha = Math.atan(Math.max(axis.inclination, 0));
   const beta = alpha === 0 ? 0 : axis.direction;
   const [ux, uy] = [Math.cos(beta), Math.sin(beta)];
@@ -31,8 +44,9 @@ export const resolveToPileAxes = (a: RowActions['G'], axis: PileAxis): LocalActi
   const hu = a.Hx * ux + a.Hy * uy;
   const mu = a.My * ux + a.Mx * uy;
   const mv = a.My * vx + a.Mx * vy;
+  // N [kN]; the head loads H [kN], M [kNm] go into the lateral analysis' plain `HeadLoad`
   return {
-    N: Math.sin(alpha) * hu + Math.cos(alpha) * a.N,
+    N: (Math.sin(alpha) * hu + Math.cos(alpha) * a.N) as KiloNewton,
     loads: {
       x: { H: Math.cos(alpha) * hu - Math.sin(alpha) * a.N, M: mu },
       y: { H: a.Hx * vx + a.Hy * vy, M: mv * Math.cos(alpha) },
@@ -40,6 +54,7 @@ export const resolveToPileAxes = (a: RowActions['G'], axis: PileAxis): LocalActi
   };
 };
 
+/** fg·g + fq·q of a head load (H [kN], M [kNm]); fg, fq: plain factors (1 or the partial factors γ). */
 const combine = (g: HeadLoad, q: HeadLoad, fg: number, fq: number): HeadLoad => ({
   H: fg * g.H + fq * q.H,
   M: fg * g.M + fq * q.M,
@@ -51,7 +66,8 @@ const combine = (g: HeadLoad, q: HeadLoad, fg: number, fq: number): HeadLoad => 
  * γG·G + γQ·Q, 1.0·G, G + Q). `hasOppositeTransverseParts` flags a transverse component whose G and Q parts
  * have opposite signs: the design head load then adds both as unfavourable (the favourable combination is
  * not searched; warning LOADCASE_OPPOSITE_SIGN_ACTIONS, ADR 0131).
- * @param actions G/Q parts @param axis pile axis @param gammaG γ_G @param gammaQ γ_Q
+ * @param actions G/Q parts @param axis pile axis @param gammaG γ_G @param gammaQ γ_Q (partial factors: plain
+ *   dimensionless numbers, ADR 0205) @returns head loads (H [kN], M [kNm]) and N_Ed,max, N_Ed,min, N_k [kN]
  * @see docs/sources/engine.md §E2.3 (γ_G = 1.35, γ_Q = 1.5), §E5.3 (load factors by superposition)
  */
 export const combineActions = (
@@ -73,9 +89,10 @@ export const combineActions = (
       x: combine(g.loads.x, q.loads.x, gammaG, gammaQ),
       y: combine(g.loads.y, q.loads.y, gammaG, gammaQ),
     },
-    NEdMax: axial.Edmax,
-    NEdMin: axial.Edmin,
-    NEk: axial.Ekmax,
+    // loads/axial-actions.ts keeps plain numbers [kN]
+    NEdMax: axial.Edmax as KiloNewton,
+    NEdMin: axial.Edmin as KiloNewton,
+    NEk: axial.Ekmax as KiloNewton,
     hasOppositeTransverseParts:
       opposite(g.loads.x.H, q.loads.x.H) ||
       opposite(g.loads.x.M, q.loads.x.M) ||
@@ -89,13 +106,13 @@ export const combineActions = (
  * action (unfavourable): transverse force N_Ed·i for the inclination tolerance i and (free head) moment
  * N_Ed·e for the eccentricity e. With a fixed head the moment N_Ed·e is added to M_Ed of the section instead.
  * @param loads design head loads @param NEd [kN] @param e eccentricity [m] @param i inclination tolerance [m/m]
- * @param isHeadFixed head restraint @returns loads with imperfections
+ * (a plain slope) @param isHeadFixed head restraint @returns loads with imperfections (H [kN], M [kNm])
  * @see EN 1992-1-1 5.2(7) (imperfection as transverse force H_i = θ_i·N); legacy Exzentrizitaet [P]
  */
 export const addImperfections = (
   loads: LateralLoads,
-  NEd: number,
-  e: number,
+  NEd: KiloNewton,
+  e: Meter,
   i: number,
   isHeadFixed: boolean,
 ): LateralLoads => {

@@ -13,19 +13,20 @@ import type { sectionKindOf } from './pile-model';
 import { anchorageLength, fullyCompressedLevel } from './reinforcement-length';
 import type { combineActions } from './resolve-loads';
 import { emptyRow, lateralFields, type HorizontalLoadRowResult } from './row-result';
+import type { KiloNewtonMeter, Meter } from '../units/units';
 
 /**
  * Steel pipe pile (r): the EN 1993-1-1 check under N_Ed,max/min, the largest moment of the lateral analysis (plus
- * N_Ed·e at a fixed head, ADR 0023) and the largest shear; no reinforcement.
+ * N_Ed·e at a fixed head, ADR 0023) and the largest shear; no reinforcement. `c.D`, `c.wall`, `c.e` in m.
  */
 export const steelPipeRow = (
   row: NormalizedHorizontalLoad,
   lat: LateralResult,
   c: {
-    D: number;
-    wall: number;
+    D: Meter;
+    wall: Meter;
     actions: ReturnType<typeof combineActions>;
-    e: number;
+    e: Meter;
     isHeadFixed: boolean;
     project: NormalizedProject;
     pile: NormalizedPile;
@@ -34,7 +35,8 @@ export const steelPipeRow = (
   trace: TraceEntry[],
 ): HorizontalLoadRowResult => {
   const s = c.project.settings;
-  const headMoment = c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0;
+  // N_Ed·e at a fixed head [kNm]
+  const headMoment = (c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0) as KiloNewtonMeter;
   const steel = checkSteelPipe({
     D: c.D,
     t: c.wall,
@@ -57,17 +59,18 @@ export const steelPipeRow = (
 
 /**
  * Reinforced-concrete pile (cast in place or precast): EC2 section design, the level below which the section is
- * fully compressed and the cage length (that level plus the anchorage length, at most the pile length).
+ * fully compressed and the cage length (that level plus the anchorage length, at most the pile length). `c.D`
+ * (D or side a) and `c.e` in m.
  */
 export const concreteRow = (
   row: NormalizedHorizontalLoad,
   lat: LateralResult,
   c: {
     kind: ReturnType<typeof sectionKindOf>;
-    D: number;
+    D: Meter;
     concrete: ReturnType<typeof concreteClassFromCode>['concrete'];
     actions: ReturnType<typeof combineActions>;
-    e: number;
+    e: Meter;
     isHeadFixed: boolean;
     project: NormalizedProject;
     pile: NormalizedPile;
@@ -78,8 +81,8 @@ export const concreteRow = (
   const s = c.project.settings;
   const isCircle = c.kind === 'circle-cast-in-place';
   const pile = c.pile;
-  // fixed head: N_Ed·e goes to the section (ADR 0023)
-  const headMoment = c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0;
+  // fixed head: N_Ed·e [kNm] goes to the section (ADR 0023)
+  const headMoment = (c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0) as KiloNewtonMeter;
   const section = designSection({
     shape: isCircle ? 'circle' : 'square',
     nominalSize: c.D,
@@ -123,12 +126,14 @@ export const concreteRow = (
     level,
     lat.distribution.M,
     c.actions.NEdMin,
-    isCircle ? c.D / 8 : c.D / 6,
+    // core radius W/A [m]
+    (isCircle ? c.D / 8 : c.D / 6) as Meter,
   );
   const head = level[0]!;
   const toe = level[level.length - 1]!;
   const materials = designMaterials(c.concrete, 1);
-  const lbd = anchorageLength(sec?.bars?.diameter ?? s.MaxLaengs, materials);
+  // bar diameter of the layout [m] (the section result keeps plain numbers), else MaxLaengs
+  const lbd = anchorageLength((sec?.bars?.diameter as Meter | undefined) ?? s.MaxLaengs, materials);
   const cage = Math.min(head - toe, head - kote + lbd);
   return {
     ...emptyRow(row, c.kind, issues),

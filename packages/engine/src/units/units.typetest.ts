@@ -2,11 +2,15 @@
 import type {
   Centimeter,
   Degree,
+  Fraction,
   KiloNewton,
+  KiloNewtonMeter,
+  KiloNewtonPerCubicMeter,
   KiloNewtonPerSquareMeter,
   Meter,
   MegaNewtonPerSquareMeter,
   Millimeter,
+  Radiant,
 } from './units';
 import { cmToM, degToRad, m, mmToM, mnToKpa } from './units';
 import {
@@ -19,6 +23,13 @@ import {
 import { findRequiredLength } from '../axial/required-length';
 import { coordinateToes } from '../axial/toe-coordination';
 import { lineSpringModulus } from '../lateral/subgrade';
+import type { NormalizedHorizontalLoad, NormalizedSoilProfile } from '../input/types';
+import { dragForce, failedBeforeSettlement, type PileContext } from '../axial/evaluate';
+import { integralTo, layerIndexAt, profileBottom, type ProfileModel } from '../axial/profile-model';
+import { lateralLevels } from '../loadcases/lateral-levels';
+import { steelPipeBendingStiffness } from '../loadcases/pile-model';
+import { fullyCompressedLevel } from '../loadcases/reinforcement-length';
+import { addImperfections, resolveToPileAxes } from '../loadcases/resolve-loads';
 
 declare const lengthM: Meter;
 declare const lengthCm: Centimeter;
@@ -64,3 +75,51 @@ export const okToes = coordinateToes([], lengthM, lengthM, degToRad(angleDeg), t
 // @ts-expect-error the stiffness modulus of the subgrade is in kN/m²: the wire's MN/m² must be converted first
 export const modulusInMn = lineSpringModulus(qcWire, lengthM, true);
 export const okModulus = lineSpringModulus(mnToKpa(qcWire), lengthM, true);
+
+// The rest of axial/ (ADR 0205, addendum 2026-11-27): the profile model's levels are in m, its q values in kN/m²;
+// the evaluation's levels, embedment and loads keep their units.
+declare const profileModel: ProfileModel;
+declare const pileContext: PileContext;
+declare const unitWeights: readonly KiloNewtonPerCubicMeter[];
+declare const stresses: readonly KiloNewtonPerSquareMeter[];
+declare const ratio: Fraction;
+// @ts-expect-error a layer level is in m NHN: a centimetre value is refused
+export const levelInCm = layerIndexAt(profileModel, lengthCm);
+export const okLevel = layerIndexAt(profileModel, lengthM);
+// @ts-expect-error the q values of the shaft integral are stresses [kN/m²]: unit weights [kN/m³] are refused
+export const weightAsStress = integralTo(profileModel, [], unitWeights, lengthM);
+export const okIntegral = integralTo(profileModel, [], stresses, lengthM);
+// @ts-expect-error the toe level of the drag force is a level in m: a force is refused
+export const forceAsLevel = dragForce(pileContext, force);
+// @ts-expect-error the embedment is in m: a centimetre value is refused
+export const embedmentInCm = failedBeforeSettlement(pileContext, 0, lengthCm, ratio, ratio);
+export const okChecks = failedBeforeSettlement(pileContext, 0, lengthM, ratio, ratio);
+// @ts-expect-error a profile bottom level [m] is not a stress
+export const levelAsStress: KiloNewtonPerSquareMeter = profileBottom(profileModel);
+
+// loadcases/: loads in kN and kNm, eccentricities and levels in m, the pile axis' direction in rad.
+declare const moment: KiloNewtonMeter;
+declare const radians: Radiant;
+declare const headLoads: Parameters<typeof addImperfections>[0];
+declare const loadRow: NormalizedHorizontalLoad;
+declare const soilProfile: NormalizedSoilProfile;
+// @ts-expect-error the eccentricity e of N_Ed·e is in m: a centimetre value is refused
+export const eccentricityInCm = addImperfections(headLoads, force, lengthCm, 0, false);
+// @ts-expect-error N_Ed of the imperfection loads is a force: a moment is refused
+export const momentAsForce = addImperfections(headLoads, moment, lengthM, 0, false);
+export const okImperfections = addImperfections(headLoads, force, lengthM, 0, false);
+const part = { N: force, Hx: force, Hy: force, Mx: moment, My: moment };
+const axis = { inclination: 0, direction: radians };
+// @ts-expect-error the axial force of a load row is in kN: a moment in kNm is refused
+export const momentAsAxial = resolveToPileAxes({ ...part, N: moment }, axis);
+// @ts-expect-error the rake direction is in rad: a degree value is refused
+export const rakeInDegrees = resolveToPileAxes(part, { inclination: 0, direction: angleDeg });
+export const okAxes = resolveToPileAxes(part, axis);
+// @ts-expect-error the pile head level of the lateral levels is in m NHN: a centimetre value is refused
+export const headInCm = lateralLevels(loadRow, soilProfile, lengthCm);
+export const okLevels = lateralLevels(loadRow, soilProfile, lengthM);
+// @ts-expect-error N_Ed,min of the fully compressed level is a force: a moment is refused
+export const momentAsNormalForce = fullyCompressedLevel([], [], moment, lengthM);
+// @ts-expect-error the corrosion loss of a steel pipe is in m: the wire's millimetres must be converted first
+export const corrosionInMm = steelPipeBendingStiffness(lengthM, lengthM, lengthMm);
+export const okStiffness = steelPipeBendingStiffness(lengthM, lengthM, mmToM(lengthMm));
