@@ -158,7 +158,6 @@ export const createPlasticSystem = (
   const ux = new Float64Array(2 * nNodes);
   const uy = new Float64Array(2 * nNodes);
   const factor = new Float64Array(2 * nEl);
-  const next = new Float64Array(2 * nEl);
   // element matrices of unlimited elements (both factors 1), the same sum as in linearSolve (1·s = s exactly)
   const keElastic = new Float64Array(16 * nEl);
   for (let i = 0; i < 16 * nEl; i++) keElastic[i] = bend[i]! + 1 * sTop[i]! + 1 * sBottom[i]!;
@@ -169,12 +168,18 @@ export const createPlasticSystem = (
   const PQ = new Float64Array(20 * nNodes);
   const ke = new Float64Array(16);
 
+  /** Largest change of a spring factor in the last `updateFactors` (NaN when a factor is NaN). */
+  let factorChange = 0;
   /**
-   * Spring factors of the deflections in ux, uy (the secant target of lateral-analysis.ts) into `out`. The
-   * resultant r of a node is computed once for the two element ends that share it.
+   * Spring factors of the deflections in ux, uy (the secant target of lateral-analysis.ts), written over `factor`
+   * in one pass that also takes the largest change against the factors they replace (`factorChange`; the
+   * maximum of the same absolute differences as a separate pass, ADR 0207). The resultant r of a node is
+   * computed once for the two element ends that share it.
+   * @returns the deepest node with a limited end (−1: none)
    */
-  const factorsOf = (out: Float64Array): number => {
+  const updateFactors = (): number => {
     let deepest = -1;
+    let change = 0;
     for (let node = 0; node < nNodes; node++) {
       const wx = ux[2 * node]!;
       const wy = uy[2 * node]!;
@@ -184,17 +189,22 @@ export const createPlasticSystem = (
         const i = 2 * node - 1;
         const p = mesh.kBottom[node - 1]! * r;
         const limit = mesh.passiveLimit[i]!;
-        out[i] = p > limit ? limit / p : 1;
+        const f = p > limit ? limit / p : 1;
+        change = Math.max(change, Math.abs(f - factor[i]!));
+        factor[i] = f;
         if (p > limit) deepest = node;
       }
       if (node < nEl) {
         const i = 2 * node;
         const p = mesh.kTop[node]! * r;
         const limit = mesh.passiveLimit[i]!;
-        out[i] = p > limit ? limit / p : 1;
+        const f = p > limit ? limit / p : 1;
+        change = Math.max(change, Math.abs(f - factor[i]!));
+        factor[i] = f;
         if (p > limit) deepest = node;
       }
     }
+    factorChange = change;
     return deepest;
   };
 
@@ -444,14 +454,10 @@ export const createPlasticSystem = (
       factor.fill(1);
       if (!linearSolve(top, x, y, false)) return null;
     }
-    let m = zoneEnd(factorsOf(next));
+    let m = zoneEnd(updateFactors());
     let previous = 0;
     for (let it = 1; it <= NEWTON_MAX_ITERATIONS; it++) {
-      let change = 0;
-      for (let i = 0; i < factor.length; i++) {
-        change = Math.max(change, Math.abs(next[i]! - factor[i]!));
-        factor[i] = next[i]!;
-      }
+      const change = factorChange;
       // c_k and c_{k−1} are both changes between Newton iterates from the third check on (the first compares
       // the start with f = 1 or with no factors, the second the first Newton iterate with the start)
       const predicted =
@@ -463,7 +469,7 @@ export const createPlasticSystem = (
         return stateOf(it, out);
       }
       if (!linearSolve(m, x, y, true)) return null;
-      m = zoneEnd(factorsOf(next));
+      m = zoneEnd(updateFactors());
     }
     return null;
   };
