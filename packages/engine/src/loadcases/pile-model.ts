@@ -56,7 +56,7 @@ export const grossBendingStiffness = (
  * @see EN 1993-1-1 3.2.6; ADR 0028 (unfilled section assumed), ADR 0103
  */
 export const steelPipeBendingStiffness = (D: number, t: number, c = 0): number => {
-  const net = corrodedPipe(D, t, c);
+  const net = corrodedPipe(m(D), m(t), m(c));
   return PIPE_STEEL.E * 1000 * pipeSection(net.D, net.t).I;
 };
 

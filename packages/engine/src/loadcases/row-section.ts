@@ -13,6 +13,7 @@ import type { sectionKindOf } from './pile-model';
 import { anchorageLength, fullyCompressedLevel } from './reinforcement-length';
 import type { combineActions } from './resolve-loads';
 import { emptyRow, lateralFields, type HorizontalLoadRowResult } from './row-result';
+import { kN, kNm, m } from '../units/units';
 
 /**
  * Steel pipe pile (r): the EN 1993-1-1 check under N_Ed,max/min, the largest moment of the lateral analysis (plus
@@ -36,13 +37,13 @@ export const steelPipeRow = (
   const s = c.project.settings;
   const headMoment = c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0;
   const steel = checkSteelPipe({
-    D: c.D,
-    t: c.wall,
+    D: m(c.D),
+    t: m(c.wall),
     grade: s.StahlsorteRohr,
-    NEdMax: c.actions.NEdMax,
-    NEdMin: c.actions.NEdMin,
-    MEd: lat.MMax + headMoment,
-    VEd: lat.QMax,
+    NEdMax: kN(c.actions.NEdMax),
+    NEdMin: kN(c.actions.NEdMin),
+    MEd: kNm(lat.MMax + headMoment),
+    VEd: kN(lat.QMax),
     bucklingLength: c.pile.einzelKnickLaenge,
     manufacture: s.StahlrohrHerstellung === 'warmgefertigt' ? 'hot-finished' : 'cold-formed',
     corrosion: s.StahlrohrKorrosionMm,
@@ -82,7 +83,7 @@ export const concreteRow = (
   const headMoment = c.isHeadFixed ? Math.max(c.actions.NEdMax, 0) * c.e : 0;
   const section = designSection({
     shape: isCircle ? 'circle' : 'square',
-    nominalSize: c.D,
+    nominalSize: m(c.D),
     isUncasedCastInPlace: isCircle,
     minimumRules: isCircle ? 'bored' : 'precast',
     concrete: c.concrete,
@@ -91,15 +92,15 @@ export const concreteRow = (
     maxLinkDiameter: s.MaxBuegel,
     minClearSpacing: s.MinLaengsAbstand,
     shearAslShare: s.MvonMaxfuerSchub,
-    NEdMax: c.actions.NEdMax,
-    NEdMin: c.actions.NEdMin,
-    MEd: lat.MMax + headMoment,
-    VEd: lat.QMax,
+    NEdMax: kN(c.actions.NEdMax),
+    NEdMin: kN(c.actions.NEdMin),
+    MEd: kNm(lat.MMax + headMoment),
+    VEd: kN(lat.QMax),
     bucklingLength: pile.einzelKnickLaenge,
     ...(isCircle
       ? {}
       : {
-          biaxial: { Mx: lat.distribution.Mx, My: lat.distribution.My, extra: headMoment },
+          biaxial: { Mx: lat.distribution.Mx, My: lat.distribution.My, extra: kNm(headMoment) },
         }),
   });
   issues.push(...section.issues);

@@ -3,10 +3,12 @@ import type {
   Centimeter,
   Degree,
   KiloNewton,
+  KiloNewtonMeter,
   KiloNewtonPerSquareMeter,
   Meter,
   MegaNewtonPerSquareMeter,
   Millimeter,
+  SquareMeter,
 } from './units';
 import { cmToM, degToRad, m, mmToM, mnToKpa } from './units';
 import {
@@ -19,6 +21,14 @@ import {
 import { findRequiredLength } from '../axial/required-length';
 import { coordinateToes } from '../axial/toe-coordination';
 import { lineSpringModulus } from '../lateral/subgrade';
+import { cageClearSpacing } from '../section/bar-layout';
+import { designSection, type SectionDesignInput } from '../section/design-section';
+import { concreteStress, type DesignMaterials } from '../section/materials';
+import { boredPileMinimum, compressionMemberMinimum } from '../section/minimum-reinforcement';
+import { requiredReinforcement } from '../section/required-reinforcement';
+import { sectionGeometry, type SectionGeometry } from '../section/section-geometry';
+import { designShear } from '../section/shear';
+import { pipeSection } from '../section/steel-pipe-section';
 
 declare const lengthM: Meter;
 declare const lengthCm: Centimeter;
@@ -64,3 +74,50 @@ export const okToes = coordinateToes([], lengthM, lengthM, degToRad(angleDeg), t
 // @ts-expect-error the stiffness modulus of the subgrade is in kN/m²: the wire's MN/m² must be converted first
 export const modulusInMn = lineSpringModulus(qcWire, lengthM, true);
 export const okModulus = lineSpringModulus(mnToKpa(qcWire), lengthM, true);
+
+// Section design (ADR 0205, addendum 2026-11-27): geometry in m, areas in m², stresses in kN/m², N in kN, M in kNm.
+declare const areaM2: SquareMeter;
+declare const moment: KiloNewtonMeter;
+declare const stressKpa: KiloNewtonPerSquareMeter;
+declare const sectionInput: SectionDesignInput;
+declare const sectionMaterials: DesignMaterials;
+declare const geometry: SectionGeometry;
+// @ts-expect-error the cover (Betondeckung) of the section design is in m: the wire's millimetres are refused
+export const coverInMm = designSection({ ...sectionInput, cover: lengthMm });
+export const okCover = designSection({ ...sectionInput, cover: mmToM(lengthMm) });
+const cageInMm = { cover: lengthMm, shape: 'circle' as const, outer: lengthM };
+const cageBars = { count: 8, diameter: lengthM };
+// @ts-expect-error the cover of the built cage is in m: millimetres are refused
+export const cageCoverInMm = cageClearSpacing(cageInMm, lengthM, cageBars);
+// @ts-expect-error an area is not a length: A_c cannot be passed as the section depth
+export const areaAsDepth = sectionGeometry('circle', areaM2, lengthM);
+// @ts-expect-error a length is not an area: a diameter cannot be passed as the required reinforcement
+export const lengthAsArea = boredPileMinimum(lengthM);
+export const okArea: SquareMeter = boredPileMinimum(geometry.area);
+// @ts-expect-error f_cd of the stress–strain law is in kN/m²: a value in MN/m² (N/mm²) must be converted first
+export const fcdInMn = concreteStress(0.001, qcWire);
+export const okFcd: KiloNewtonPerSquareMeter = concreteStress(0.001, mnToKpa(qcWire));
+// @ts-expect-error f_yd of the minimum reinforcement is in kN/m²: MN/m² is refused
+export const fydInMn = compressionMemberMinimum(force, qcWire);
+// @ts-expect-error a moment is not a force: M_Ed cannot be passed as the axial force N_Ed
+export const momentAsForce = requiredReinforcement(geometry, sectionMaterials, moment, moment);
+// @ts-expect-error a force is not a moment: N_Ed cannot be passed as M_Ed of the design
+export const forceAsMoment = designSection({ ...sectionInput, MEd: force });
+export const okRequired: SquareMeter | null = requiredReinforcement(
+  geometry,
+  sectionMaterials,
+  force,
+  moment,
+);
+// @ts-expect-error the steel pipe's wall thickness is in m: millimetres are refused
+export const wallInMm = pipeSection(lengthM, lengthMm);
+const shearWithStress = {
+  VEd: force,
+  NEd: force,
+  bw: lengthM,
+  d: lengthM,
+  Ac: areaM2,
+  Asl: stressKpa,
+};
+// @ts-expect-error the shear input's A_sl is an area in m²: a stress is refused
+export const stressAsArea = designShear(shearWithStress, sectionMaterials);
