@@ -4,6 +4,7 @@ import { calculateProject } from '../project/calculate-project';
 import { calculateHorizontalLoadCases } from './calculate-horizontal-loadcases';
 import { addImperfections, resolveToPileAxes } from './resolve-loads';
 import { fullyCompressedLevel } from './reinforcement-length';
+import { kN, kNm } from '../units/units';
 
 /** Wire project: D = 0.8 m bored pile, head 100.0, Es 20 → 60 MN/m² sand down to 70 m NHN. */
 const wire = (
@@ -281,7 +282,13 @@ describe('resolveToPileAxes', () => {
 
 describe('addImperfections', () => {
   it('adds N·i and N·e in the direction of the head action', () => {
-    const r = addImperfections({ x: { H: 30, M: 0 }, y: { H: 40, M: 0 } }, 1000, 0.1, 0.02, false);
+    const r = addImperfections(
+      { x: { H: kN(30), M: kNm(0) }, y: { H: kN(40), M: kNm(0) } },
+      1000,
+      0.1,
+      0.02,
+      false,
+    );
     expect(r.x.H).toBeCloseTo(30 + 20 * 0.6, 9);
     expect(r.y.M).toBeCloseTo(100 * 0.8, 9);
   });

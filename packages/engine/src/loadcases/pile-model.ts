@@ -19,7 +19,7 @@ export const sectionKindOf = (pile: NormalizedPile): SectionKind =>
 /** Soil layers of a profile with their top levels (top = previous endKote or the profile startKote). */
 export const lateralLayers = (profile: NormalizedSoilProfile): LateralLayer[] => {
   const layers: LateralLayer[] = [];
-  let top = profile.startKote ?? 0;
+  let top = profile.startKote ?? m(0);
   for (const l of profile.soil_layers) {
     if (l.endKote === null) break;
     layers.push({
@@ -74,15 +74,15 @@ export const buildLateralModel = (
     groundwaterLevel: number;
   },
 ): LateralModel => ({
-  headLevel: args.headLevel,
-  toeLevel: args.toeLevel,
+  headLevel: m(args.headLevel),
+  toeLevel: m(args.toeLevel),
   // Face width of the pile (D, square a) for k = ks·b and the passive pressure (ADR 0130).
   diameter:
     pile.SollDurchmesser === null ? m(0) : pileGeometry(pile.PfahlTyp, pile.SollDurchmesser).width,
   EI: args.EI,
   isHeadFixed: args.isHeadFixed,
-  groundLevel: args.groundLevel,
-  groundwaterLevel: args.groundwaterLevel,
+  groundLevel: m(args.groundLevel),
+  groundwaterLevel: m(args.groundwaterLevel),
   layers: lateralLayers(profile),
   ksNichtReduzieren: project.settings.ksNichtReduzieren,
   gegenRaeumlichenEP: project.settings.gegenRaeumlichenEP,

@@ -1,6 +1,7 @@
 import type { HeadLoad } from '../lateral/beam-fe';
-import type { LateralLoads } from '../lateral/lateral-analysis';
+import type { LateralHeadLoad, LateralLoads } from '../lateral/lateral-analysis';
 import { axialActionRange } from '../loads/axial-actions';
+import { kN, kNm } from '../units/units';
 
 /** Characteristic G and Q parts of one load row per pile, global axes (kN, kNm; compression positive). */
 export type RowActions = {
@@ -12,7 +13,7 @@ export type RowActions = {
 export type PileAxis = { inclination: number; direction: number };
 
 /** Actions in the pile's local axes: axial force N and head loads of the two bending directions. */
-export type LocalActions = { N: number; loads: LateralLoads };
+export type LocalActions = { N: number; loads: { x: HeadLoad; y: HeadLoad } };
 
 /**
  * Resolves global actions into the pile axes. Axis a = (sin α·u, cos α) with tan α = n, u = (cos β, sin β);
@@ -40,9 +41,9 @@ export const resolveToPileAxes = (a: RowActions['G'], axis: PileAxis): LocalActi
   };
 };
 
-const combine = (g: HeadLoad, q: HeadLoad, fg: number, fq: number): HeadLoad => ({
-  H: fg * g.H + fq * q.H,
-  M: fg * g.M + fq * q.M,
+const combine = (g: HeadLoad, q: HeadLoad, fg: number, fq: number): LateralHeadLoad => ({
+  H: kN(fg * g.H + fq * q.H),
+  M: kNm(fg * g.M + fq * q.M),
 });
 
 /**
@@ -106,7 +107,7 @@ export const addImperfections = (
   [dx, dy] = len > 0 ? [dx / len, dy / len] : [1, 0];
   const M = isHeadFixed ? 0 : n * e;
   return {
-    x: { H: loads.x.H + n * i * dx, M: loads.x.M + M * dx },
-    y: { H: loads.y.H + n * i * dy, M: loads.y.M + M * dy },
+    x: { H: kN(loads.x.H + n * i * dx), M: kNm(loads.x.M + M * dx) },
+    y: { H: kN(loads.y.H + n * i * dy), M: kNm(loads.y.M + M * dy) },
   };
 };

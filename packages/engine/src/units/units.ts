@@ -51,6 +51,10 @@ export const kPa = (value: number): KiloNewtonPerSquareMeter => value as KiloNew
 export const kNm = (value: number): KiloNewtonMeter => value as KiloNewtonMeter;
 /** Tags a plain number as m². */
 export const m2 = (value: number): SquareMeter => value as SquareMeter;
+/** Tags a plain number as radians. */
+export const rad = (value: number): Radiant => value as Radiant;
+/** Tags a plain number as kN/m³. */
+export const kNPerM3 = (value: number): KiloNewtonPerCubicMeter => value as KiloNewtonPerCubicMeter;
 /** Tags a plain number as a fraction. */
 export const fraction = (value: number): Fraction => value as Fraction;
 

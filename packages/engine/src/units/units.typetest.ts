@@ -4,10 +4,12 @@ import type {
   Degree,
   KiloNewton,
   KiloNewtonMeter,
+  KiloNewtonPerCubicMeter,
   KiloNewtonPerSquareMeter,
   Meter,
   MegaNewtonPerSquareMeter,
   Millimeter,
+  Radiant,
   SquareMeter,
 } from './units';
 import { cmToM, degToRad, m, mmToM, mnToKpa } from './units';
@@ -21,6 +23,10 @@ import {
 import { findRequiredLength } from '../axial/required-length';
 import { coordinateToes } from '../axial/toe-coordination';
 import { lineSpringModulus } from '../lateral/subgrade';
+import type { LateralHeadLoad, LateralLoads } from '../lateral/lateral-analysis';
+import type { LateralModel } from '../lateral/mesh';
+import { effectiveVerticalStress, passivePressure } from '../lateral/passive-pressure';
+import { analysePileLateral } from '../lateral/pile-lateral';
 import { cageClearSpacing } from '../section/bar-layout';
 import { designSection, type SectionDesignInput } from '../section/design-section';
 import { concreteStress, type DesignMaterials } from '../section/materials';
@@ -121,3 +127,30 @@ const shearWithStress = {
 };
 // @ts-expect-error the shear input's A_sl is an area in m²: a stress is refused
 export const stressAsArea = designShear(shearWithStress, sectionMaterials);
+
+// Lateral analysis (ADR 0205, addendum 2026-11-27): levels in m NHN, passive pressure in kN/m² from unit weights in
+// kN/m³, head loads H in kN and M in kNm.
+declare const lateralModel: LateralModel;
+declare const headLoad: LateralHeadLoad;
+declare const unitWeight: KiloNewtonPerCubicMeter;
+declare const angle: Radiant;
+// @ts-expect-error a mesh level (the ground level OKBodenBiegung) is in m NHN: a centimetre value is refused
+export const groundLevelInCm: LateralModel = { ...lateralModel, groundLevel: lengthCm };
+// @ts-expect-error the level of the effective vertical stress is in m: a centimetre value is refused
+export const stressLevelInCm = effectiveVerticalStress(lengthCm, lengthM, lengthM, []);
+// @ts-expect-error the passive pressure takes the vertical stress in kN/m²: a unit weight in kN/m³ is refused
+export const weightAsStress = passivePressure(unitWeight, angle, stressKpa);
+export const okPassive: KiloNewtonPerSquareMeter = passivePressure(
+  effectiveVerticalStress(lengthM, lengthM, lengthM, []),
+  angle,
+  stressKpa,
+);
+// @ts-expect-error the friction angle of the passive pressure is in rad: degrees are refused
+export const passiveAngleInDegrees = passivePressure(stressKpa, angleDeg, stressKpa);
+const momentAsH = { x: { H: moment, M: moment }, y: headLoad };
+// @ts-expect-error a head load's H is a force in kN: a moment in kNm is refused
+export const headMomentAsForce = analysePileLateral(lateralModel, momentAsH, momentAsH);
+const forceAsM = { x: { H: force, M: force }, y: headLoad };
+// @ts-expect-error a head load's M is a moment in kNm: a force in kN is refused
+export const headForceAsMoment = analysePileLateral(lateralModel, forceAsM, forceAsM);
+export const okHeadLoads: LateralLoads = { x: { H: force, M: moment }, y: headLoad };
