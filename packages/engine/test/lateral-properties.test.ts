@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analysePileLateral } from '../src/lateral/pile-lateral';
 import type { LateralLayer, LateralModel } from '../src/lateral/mesh';
-import { kPa, m } from '../src/units/units';
+import { kN, kNm, kNPerM3, kPa, m, rad } from '../src/units/units';
 
 // Properties of the linear lateral model (docs/calculation.md §14): linear in the head loads, symmetric in x and y, and
 // invariant under turning the load (round pile, isotropic Winkler soil). Random layered soil, free length and
@@ -17,15 +17,15 @@ describe('linear lateral model properties', () => {
     EsTop: number,
     EsBottom: number,
   ): LateralLayer => ({
-    topLevel: top,
-    bottomLevel: bottom,
+    topLevel: m(top),
+    bottomLevel: m(bottom),
     ESoben: kPa(EsTop),
     ESunten: kPa(EsBottom),
-    MaxElementWeite: 0.25,
-    phi: Math.PI / 6,
-    cuEP: 0,
-    gammaBoden: 19,
-    gammaStrichBoden: 10,
+    MaxElementWeite: m(0.25),
+    phi: rad(Math.PI / 6),
+    cuEP: kPa(0),
+    gammaBoden: kNPerM3(19),
+    gammaStrichBoden: kNPerM3(10),
   });
   const modelArb = fc.record({
     D: fc.constantFrom(0.6, 0.9, 1.2),
@@ -39,13 +39,13 @@ describe('linear lateral model properties', () => {
     const ground = -arb.free;
     const h = (arb.L - arb.free) / (arb.Es.length - 1);
     return {
-      headLevel: 0,
-      toeLevel: -arb.L,
+      headLevel: m(0),
+      toeLevel: m(-arb.L),
       diameter: m(arb.D),
       EI: (33e6 * Math.PI * arb.D ** 4) / 64,
       isHeadFixed: arb.isHeadFixed,
-      groundLevel: ground,
-      groundwaterLevel: -100,
+      groundLevel: m(ground),
+      groundwaterLevel: m(-100),
       layers: arb.Es.slice(1).map((Es, i) =>
         lateralLayer(ground - i * h, ground - (i + 1) * h, arb.Es[i]!, Es),
       ),
@@ -53,18 +53,20 @@ describe('linear lateral model properties', () => {
       gegenRaeumlichenEP: false,
     };
   };
-  const loadArb = fc.record({
-    H: fc.double({ min: -500, max: 500, noNaN: true }),
-    M: fc.double({ min: -500, max: 500, noNaN: true }),
-  });
+  const loadArb = fc
+    .record({
+      H: fc.double({ min: -500, max: 500, noNaN: true }),
+      M: fc.double({ min: -500, max: 500, noNaN: true }),
+    })
+    .map((l) => ({ H: kN(l.H), M: kNm(l.M) }));
 
   it('is linear in the head loads (w, M, Q scale with H and M)', () => {
     fc.assert(
       fc.property(modelArb, loadArb, fc.double({ min: 0.1, max: 5, noNaN: true }), (m, load, a) => {
         const model = toModel(m);
-        const zero = { H: 0, M: 0 };
+        const zero = { H: kN(0), M: kNm(0) };
         const base = { x: load, y: zero };
-        const scaled = { x: { H: a * load.H, M: a * load.M }, y: zero };
+        const scaled = { x: { H: kN(a * load.H), M: kNm(a * load.M) }, y: zero };
         const a1 = analysePileLateral(model, base, base);
         const a2 = analysePileLateral(model, scaled, scaled);
         // A deflection beyond one diameter is refused as a mechanism with a coded error (pile-lateral.ts),
@@ -117,10 +119,10 @@ describe('linear lateral model properties', () => {
         fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
         (m, load, phi) => {
           const model = toModel(m);
-          const along = { x: load, y: { H: 0, M: 0 } };
+          const along = { x: load, y: { H: kN(0), M: kNm(0) } };
           const turned = {
-            x: { H: load.H * Math.cos(phi), M: load.M * Math.cos(phi) },
-            y: { H: load.H * Math.sin(phi), M: load.M * Math.sin(phi) },
+            x: { H: kN(load.H * Math.cos(phi)), M: kNm(load.M * Math.cos(phi)) },
+            y: { H: kN(load.H * Math.sin(phi)), M: kNm(load.M * Math.sin(phi)) },
           };
           const r1 = analysePileLateral(model, along, along).result!;
           const r2 = analysePileLateral(model, turned, turned).result!;

@@ -2,7 +2,7 @@ import { analysePileLateral } from '../src/lateral/pile-lateral';
 import type { LateralLayer, LateralModel } from '../src/lateral/mesh';
 import type { ExpectedValue, VerificationExample, VerificationFamily } from './types';
 import { linearSegments, maxAbsMoment, solveReference, type Segment } from './transfer-matrix';
-import { kPa, m } from '../src/units/units';
+import { kN, kNm, kNPerM3, kPa, m, rad } from '../src/units/units';
 
 // Laterally loaded piles: the engine's Winkler-beam finite elements (src/lateral) against closed forms
 // (Hetényi 1946 for constant k on long piles; Reese & Matlock 1956 coefficients for k = n_h·z) and against the
@@ -16,15 +16,15 @@ const EI = (33e6 * Math.PI * D ** 4) / 64;
 const H = 100;
 
 const layer = (top: number, bottom: number, EsTop: number, EsBottom = EsTop): LateralLayer => ({
-  topLevel: top,
-  bottomLevel: bottom,
+  topLevel: m(top),
+  bottomLevel: m(bottom),
   ESoben: kPa(EsTop),
   ESunten: kPa(EsBottom),
-  MaxElementWeite: 0.1,
-  phi: Math.PI / 6,
-  cuEP: 0,
-  gammaBoden: 19,
-  gammaStrichBoden: 10,
+  MaxElementWeite: m(0.1),
+  phi: rad(Math.PI / 6),
+  cuEP: kPa(0),
+  gammaBoden: kNPerM3(19),
+  gammaStrichBoden: kNPerM3(10),
 });
 
 /** Runs the engine on a pile with its head at 0.0 and returns head values and max |M| (direction x). */
@@ -36,18 +36,18 @@ const engine = (args: {
   groundLevel?: number;
 }): Record<string, number> => {
   const model: LateralModel = {
-    headLevel: 0,
-    toeLevel: -args.length,
+    headLevel: m(0),
+    toeLevel: m(-args.length),
     diameter: m(D),
     EI,
     isHeadFixed: args.isHeadFixed,
-    groundLevel: args.groundLevel ?? 0,
-    groundwaterLevel: -100,
+    groundLevel: m(args.groundLevel ?? 0),
+    groundwaterLevel: m(-100),
     layers: args.layers,
     ksNichtReduzieren: true,
     gegenRaeumlichenEP: false,
   };
-  const loads = { x: { H, M: args.M0 ?? 0 }, y: { H: 0, M: 0 } };
+  const loads = { x: { H: kN(H), M: kNm(args.M0 ?? 0) }, y: { H: kN(0), M: kNm(0) } };
   const r = analysePileLateral(model, loads, loads).result;
   if (!r) throw new Error('no lateral result');
   return {

@@ -8,6 +8,7 @@ import {
   ultimatePlane,
 } from '../src/section/strain-compatibility';
 import type { ExpectedValue, VerificationFamily } from './types';
+import { fraction, kN, kNm, m, m2 } from '../src/units/units';
 
 // EC2 cross-section checks. Materials by hand (EN 1992-1-1 3.1.6, 3.1.7, 3.2.7 with the German NA):
 // C30/37: f_cd = 0.85·30/1.5 = 17.0 N/mm²; B500: f_yd = 500/1.15 = 434.783 N/mm², E_s = 200 000 N/mm²,
@@ -123,20 +124,20 @@ const squareBalanced = (() => {
 
 const sectionInput = (over: Partial<SectionDesignInput>): SectionDesignInput => ({
   shape: 'circle',
-  nominalSize: 0.9,
+  nominalSize: m(0.9),
   isUncasedCastInPlace: true,
   minimumRules: 'bored',
   concrete: C30,
-  cover: 0.075,
-  maxBarDiameter: 0.02,
-  maxLinkDiameter: 0.01,
-  minClearSpacing: 0.1,
-  shearAslShare: 0.5,
-  NEdMax: 500,
-  NEdMin: 500,
-  MEd: 0,
-  VEd: 0,
-  bucklingLength: 0,
+  cover: m(0.075),
+  maxBarDiameter: m(0.02),
+  maxLinkDiameter: m(0.01),
+  minClearSpacing: m(0.1),
+  shearAslShare: fraction(0.5),
+  NEdMax: kN(500),
+  NEdMin: kN(500),
+  MEd: kNm(0),
+  VEd: kN(0),
+  bucklingLength: m(0),
   ...over,
 });
 const fydMpa = 500 / 1.15;
@@ -155,12 +156,12 @@ const z = 0.54;
 const VRdcc = 0.5 * 0.48 * 30 ** (1 / 3) * 0.8 * z * 1000;
 const cot600 = Math.min(1.2 / (1 - VRdcc / 600), 3);
 const shearIn = (VEd: number) => ({
-  VEd,
-  NEd: 0,
-  bw: 0.8,
-  d: 0.6,
-  Ac: 0.5,
-  Asl: 6 * Math.PI * 0.0001,
+  VEd: kN(VEd),
+  NEd: kN(0),
+  bw: m(0.8),
+  d: m(0.6),
+  Ac: m2(0.5),
+  Asl: m2(6 * Math.PI * 0.0001),
 });
 
 export const SECTION_EC2: VerificationFamily = {
@@ -188,10 +189,10 @@ export const SECTION_EC2: VerificationFamily = {
         check('N_Rd,min', 'kN', -fyd * AsC, 1e-6),
       ],
       run: () => {
-        const g = circularSection(Dc, rs);
+        const g = circularSection(m(Dc), m(rs));
         return {
-          'N_Rd,max': sectionForces(g, materials, AsC, ultimatePlane(g, 3)).N,
-          'N_Rd,min': sectionForces(g, materials, AsC, ultimatePlane(g, 0)).N,
+          'N_Rd,max': sectionForces(g, materials, m2(AsC), ultimatePlane(g, 3)).N,
+          'N_Rd,min': sectionForces(g, materials, m2(AsC), ultimatePlane(g, 0)).N,
         };
       },
     },
@@ -217,8 +218,8 @@ export const SECTION_EC2: VerificationFamily = {
         check('M', 'kNm', squareBalanced.M, 5e-3),
       ],
       run: () => {
-        const g = squareSection(b, as);
-        const f = sectionForces(g, materials, AsS, { epsTop: 0.0035, kappa: kappaBal });
+        const g = squareSection(m(b), m(as));
+        const f = sectionForces(g, materials, m2(AsS), { epsTop: 0.0035, kappa: kappaBal });
         return { N: f.N, M: f.M };
       },
     },
@@ -235,7 +236,8 @@ export const SECTION_EC2: VerificationFamily = {
       ],
       expected: [check('M_Rd', 'kNm', circleMRd(NEd), 0.01)],
       run: () => ({
-        M_Rd: momentResistance(circularSection(Dc, rs), materials, AsC, NEd)?.MRd ?? NaN,
+        M_Rd:
+          momentResistance(circularSection(m(Dc), m(rs)), materials, m2(AsC), kN(NEd))?.MRd ?? NaN,
       }),
     })),
     {
@@ -263,10 +265,10 @@ export const SECTION_EC2: VerificationFamily = {
         const min = (over: Partial<SectionDesignInput>) =>
           designSection(sectionInput(over)).result?.AsLaengsMin ?? NaN;
         return {
-          'A_s,min(D=0.6)': min({ nominalSize: 0.6 }),
+          'A_s,min(D=0.6)': min({ nominalSize: m(0.6) }),
           'A_s,min(D=0.9)': min({}),
-          'A_s,min(D=1.5)': min({ nominalSize: 1.5 }),
-          'A_s,min(D=0.9, N=8000)': min({ NEdMax: 8000, NEdMin: 8000 }),
+          'A_s,min(D=1.5)': min({ nominalSize: m(1.5) }),
+          'A_s,min(D=0.9, N=8000)': min({ NEdMax: kN(8000), NEdMin: kN(8000) }),
         };
       },
     },
@@ -284,7 +286,7 @@ export const SECTION_EC2: VerificationFamily = {
       ],
       run: () => {
         const d = (D: number) =>
-          designSection(sectionInput({ nominalSize: D })).result?.designDiameter ?? NaN;
+          designSection(sectionInput({ nominalSize: m(D) })).result?.designDiameter ?? NaN;
         return { 'd(0.35)': d(0.35), 'd(0.9)': d(0.9), 'd(1.2)': d(1.2) };
       },
     },
@@ -348,12 +350,12 @@ export const SECTION_EC2: VerificationFamily = {
       run: () => {
         const r = designSection(
           sectionInput({
-            nominalSize: 0.8,
+            nominalSize: m(0.8),
             isUncasedCastInPlace: false,
-            cover: 0.06,
-            NEdMax: 2000,
-            NEdMin: 2000,
-            MEd: 600,
+            cover: m(0.06),
+            NEdMax: kN(2000),
+            NEdMin: kN(2000),
+            MEd: kNm(600),
           }),
         ).result;
         return { 'M_Rd(A_s,req)': r ? circleMRd(2000, r.AsLaengsCalc * 1e-4) : NaN };

@@ -1,5 +1,6 @@
 import { checkSteelPipe } from '../src/section/steel-pipe';
 import type { ExpectedValue, VerificationFamily } from './types';
+import { kN, kNm, m as metres } from '../src/units/units';
 
 // Steel pipe pile (unfilled circular hollow section) to EN 1993-1-1:2005: D = 508 mm, t = 16 mm, S355
 // (f_y = 355 N/mm² for t ≤ 40 mm, Table 3.1), E = 210 000 N/mm², γ_M0 = 1.0, γ_M1 = 1.1 (ADR 0029),
@@ -99,14 +100,14 @@ export const STEEL_PIPE: VerificationFamily = {
       ],
       run: () => {
         const r = checkSteelPipe({
-          D,
-          t,
+          D: metres(D),
+          t: metres(t),
           grade: 'S355',
-          NEdMax: NEd,
-          NEdMin: NEd,
-          MEd,
-          VEd,
-          bucklingLength: 0,
+          NEdMax: kN(NEd),
+          NEdMin: kN(NEd),
+          MEd: kNm(MEd),
+          VEd: kN(VEd),
+          bucklingLength: metres(0),
         }).result;
         return {
           class: r?.sectionClass ?? NaN,
@@ -143,14 +144,14 @@ export const STEEL_PIPE: VerificationFamily = {
       ],
       run: () => {
         const r = checkSteelPipe({
-          D,
-          t,
+          D: metres(D),
+          t: metres(t),
           grade: 'S355',
-          NEdMax: NEd,
-          NEdMin: NEd,
-          MEd,
-          VEd,
-          bucklingLength: Lcr,
+          NEdMax: kN(NEd),
+          NEdMin: kN(NEd),
+          MEd: kNm(MEd),
+          VEd: kN(VEd),
+          bucklingLength: metres(Lcr),
         }).result;
         return {
           η_section: r?.utilisationSection ?? NaN,
@@ -179,14 +180,14 @@ export const STEEL_PIPE: VerificationFamily = {
       ],
       run: () => {
         const r = checkSteelPipe({
-          D: D3,
-          t: t3,
+          D: metres(D3),
+          t: metres(t3),
           grade: 'S355',
-          NEdMax: N3,
-          NEdMin: N3,
-          MEd: M3,
-          VEd: 0,
-          bucklingLength: 0,
+          NEdMax: kN(N3),
+          NEdMin: kN(N3),
+          MEd: kNm(M3),
+          VEd: kN(0),
+          bucklingLength: metres(0),
         }).result;
         return {
           class: r?.sectionClass ?? NaN,
@@ -213,14 +214,14 @@ export const STEEL_PIPE: VerificationFamily = {
       expected: [check('η_V', '-', 0.7), check('ρ', '-', rhoHigh), check('η_section', '-', etaV)],
       run: () => {
         const r = checkSteelPipe({
-          D,
-          t,
+          D: metres(D),
+          t: metres(t),
           grade: 'S355',
-          NEdMax: NEd,
-          NEdMin: NEd,
-          MEd,
-          VEd: VEdHigh,
-          bucklingLength: 0,
+          NEdMax: kN(NEd),
+          NEdMin: kN(NEd),
+          MEd: kNm(MEd),
+          VEd: kN(VEdHigh),
+          bucklingLength: metres(0),
         }).result;
         return {
           η_V: r?.utilisationShear ?? NaN,

@@ -1,18 +1,20 @@
-import {
-  createWinklerSystem,
-  type BeamSolution,
-  type HeadLoad,
-  type WinklerSystem,
-} from './beam-fe';
+import { createWinklerSystem, type BeamSolution, type WinklerSystem } from './beam-fe';
 import { structuralIssue, type StructuralIssue } from './issue';
 import type { LateralMesh } from './mesh';
 import { createPlasticSystem, type PlasticState, type PlasticSystem } from './plastic-newton';
+import type { KiloNewton, KiloNewtonMeter, Meter } from '../units/units';
+
+/**
+ * Head load of one bending direction in calculation units: transverse force H [kN] and moment M [kNm]. A branded
+ * `HeadLoad` (beam-fe.ts, whose solver reads plain numbers): it is passed on to the FE systems unchanged.
+ */
+export type LateralHeadLoad = { H: KiloNewton; M: KiloNewtonMeter };
 
 /**
  * Head loads of both bending directions. Direction x: force Hx with the moment My that bends in x;
  * direction y: Hy with Mx. Positive moments increase the deflection of positive forces.
  */
-export type LateralLoads = { x: HeadLoad; y: HeadLoad };
+export type LateralLoads = { x: LateralHeadLoad; y: LateralHeadLoad };
 
 /** Solution of both directions plus the state of the passive-pressure iteration. */
 export type LateralSolution = {
@@ -54,7 +56,7 @@ export const createLateralSystem = (
   mesh: LateralMesh,
   EI: number,
   isHeadFixed: boolean,
-  diameter: number,
+  diameter: Meter,
 ): LateralSystem => {
   const plastic = mesh.passiveLimit.some(Number.isFinite)
     ? createPlasticSystem(mesh, EI, isHeadFixed, diameter)

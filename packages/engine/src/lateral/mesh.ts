@@ -1,30 +1,38 @@
-import type { KiloNewtonPerSquareMeter, Meter } from '../units/units';
+import type {
+  KiloNewtonPerCubicMeter,
+  KiloNewtonPerSquareMeter,
+  Meter,
+  Radiant,
+} from '../units/units';
 import type { BeamMesh } from './beam-fe';
 import { effectiveVerticalStress, passivePressure } from './passive-pressure';
 import { lineSpringModulus } from './subgrade';
 
 /** Soil layer as used by the lateral analysis (calculation units). */
 export type LateralLayer = {
-  /** layer top / bottom [m NHN] */ topLevel: number;
-  bottomLevel: number;
+  /** layer top / bottom [m NHN] */ topLevel: Meter;
+  bottomLevel: Meter;
   /** stiffness modulus at top / bottom [kN/m²] */ ESoben: KiloNewtonPerSquareMeter;
   ESunten: KiloNewtonPerSquareMeter;
-  /** max. element length [m] */ MaxElementWeite: number;
-  /** friction angle [rad] */ phi: number;
-  /** cohesion for passive pressure [kN/m²] */ cuEP: number;
-  /** unit weights [kN/m³] */ gammaBoden: number;
-  gammaStrichBoden: number;
+  /** max. element length [m] */ MaxElementWeite: Meter;
+  /** friction angle [rad] */ phi: Radiant;
+  /** cohesion for passive pressure [kN/m²] */ cuEP: KiloNewtonPerSquareMeter;
+  /** unit weights [kN/m³] */ gammaBoden: KiloNewtonPerCubicMeter;
+  gammaStrichBoden: KiloNewtonPerCubicMeter;
 };
 
-/** Geometry and soil of one laterally loaded pile (calculation units, levels in m NHN). */
+/**
+ * Geometry and soil of one laterally loaded pile (calculation units, levels in m NHN). EI [kNm²] has no brand
+ * (ADR 0205, addendum: read only by the FE systems, which work on plain numbers).
+ */
 export type LateralModel = {
-  headLevel: number;
-  toeLevel: number;
+  /** pile head and toe [m NHN] */ headLevel: Meter;
+  toeLevel: Meter;
   /** D (side length of square sections) [m] */ diameter: Meter;
   /** bending stiffness [kNm²] */ EI: number;
   isHeadFixed: boolean;
-  /** OKBodenBiegung: above it the pile is a free cantilever [m NHN] */ groundLevel: number;
-  groundwaterLevel: number;
+  /** OKBodenBiegung: above it the pile is a free cantilever [m NHN] */ groundLevel: Meter;
+  /** [m NHN] */ groundwaterLevel: Meter;
   layers: readonly LateralLayer[];
   ksNichtReduzieren: boolean;
   gegenRaeumlichenEP: boolean;
@@ -37,10 +45,10 @@ export type LateralMesh = BeamMesh & {
 };
 
 /** Element length bounds [m]: the legacy default 0.1 cm (docs/sources/legacy-format.md §L10) would give 10⁴ elements. */
-export const ELEMENT_LENGTH_MIN = 0.05;
-export const ELEMENT_LENGTH_MAX = 0.5;
+export const ELEMENT_LENGTH_MIN = 0.05 as Meter;
+export const ELEMENT_LENGTH_MAX = 0.5 as Meter;
 /** Element length where no layer gives one (free length above ground) [m]. */
-export const ELEMENT_LENGTH_DEFAULT = 0.1;
+export const ELEMENT_LENGTH_DEFAULT = 0.1 as Meter;
 
 const layerAt = (model: LateralModel, level: number): LateralLayer | undefined =>
   model.layers.find((l) => level <= l.topLevel && level >= l.bottomLevel);
@@ -72,8 +80,9 @@ const limitAt = (
   isSoil: boolean,
 ): number => {
   if (!layer || !isSoil || !model.gegenRaeumlichenEP) return Infinity;
+  // the mesh's levels are plain numbers of the element loop, tagged where they leave it [m NHN]
   const sigma = effectiveVerticalStress(
-    level,
+    level as Meter,
     model.groundLevel,
     model.groundwaterLevel,
     model.layers,

@@ -1,3 +1,10 @@
+import type {
+  KiloNewtonPerCubicMeter,
+  KiloNewtonPerSquareMeter,
+  Meter,
+  Radiant,
+} from '../units/units';
+
 /**
  * Plane (two-dimensional) passive earth pressure coefficient for a vertical wall, horizontal ground and
  * no wall friction (Rankine): K_ph = tan²(45° + φ/2). Wall friction δ (`deltaVonPhi`) is deliberately not
@@ -5,7 +12,7 @@
  * @param phi friction angle φ [rad] @returns K_ph [-]
  * @see W. J. M. Rankine (1857); docs/sources/engine.md §E5.4 (interim: plane pressure × pile width, conservative)
  */
-export const passiveCoefficient = (phi: number): number =>
+export const passiveCoefficient = (phi: Radiant): number =>
   Math.tan(Math.PI / 4 + Math.max(phi, 0) / 2) ** 2;
 
 /**
@@ -17,17 +24,22 @@ export const passiveCoefficient = (phi: number): number =>
  * @returns e_ph,k [kN/m²]
  * @see Rankine (1857); Bell (1915) for the cohesion term; docs/sources/engine.md §E5.4
  */
-export const passivePressure = (verticalStress: number, phi: number, cohesion: number): number => {
+export const passivePressure = (
+  verticalStress: KiloNewtonPerSquareMeter,
+  phi: Radiant,
+  cohesion: KiloNewtonPerSquareMeter,
+): KiloNewtonPerSquareMeter => {
   const Kph = passiveCoefficient(phi);
-  return Math.max(verticalStress, 0) * Kph + 2 * Math.max(cohesion, 0) * Math.sqrt(Kph);
+  return (Math.max(verticalStress, 0) * Kph +
+    2 * Math.max(cohesion, 0) * Math.sqrt(Kph)) as KiloNewtonPerSquareMeter;
 };
 
 /** Soil layer data needed for the vertical stress: levels [m NHN], unit weights [kN/m³]. */
 export type StressLayer = {
-  topLevel: number;
-  bottomLevel: number;
-  gammaBoden: number;
-  gammaStrichBoden: number;
+  topLevel: Meter;
+  bottomLevel: Meter;
+  gammaBoden: KiloNewtonPerCubicMeter;
+  gammaStrichBoden: KiloNewtonPerCubicMeter;
 };
 
 /**
@@ -38,11 +50,11 @@ export type StressLayer = {
  * @see DIN 4085 / any soil mechanics text: σ'v = Σ γᵢ·hᵢ (γ' below groundwater) [U — classical]
  */
 export const effectiveVerticalStress = (
-  level: number,
-  groundLevel: number,
-  groundwaterLevel: number,
+  level: Meter,
+  groundLevel: Meter,
+  groundwaterLevel: Meter,
   layers: readonly StressLayer[],
-): number => {
+): KiloNewtonPerSquareMeter => {
   let sigma = 0;
   for (const layer of layers) {
     const upper = Math.min(layer.topLevel, groundLevel);
@@ -51,5 +63,5 @@ export const effectiveVerticalStress = (
     const dry = Math.max(0, upper - Math.max(lower, groundwaterLevel));
     sigma += dry * layer.gammaBoden + (upper - lower - dry) * layer.gammaStrichBoden;
   }
-  return sigma;
+  return sigma as KiloNewtonPerSquareMeter;
 };

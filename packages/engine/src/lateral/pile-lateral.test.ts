@@ -5,7 +5,7 @@ import type { LateralLayer, LateralModel } from './mesh';
 import { buildLateralMesh } from './mesh';
 import { passivePressure, effectiveVerticalStress } from './passive-pressure';
 import { lineSpringModulus } from './subgrade';
-import { kPa, m } from '../units/units';
+import { kN, kNm, kNPerM3, kPa, m as metres, rad } from '../units/units';
 
 const EI = (33e6 * Math.PI * 0.8 ** 4) / 64;
 const layer = (
@@ -14,31 +14,31 @@ const layer = (
   Es: number,
   extra: Partial<LateralLayer> = {},
 ): LateralLayer => ({
-  topLevel: top,
-  bottomLevel: bottom,
+  topLevel: metres(top),
+  bottomLevel: metres(bottom),
   ESoben: kPa(Es),
   ESunten: kPa(Es),
-  MaxElementWeite: 0.1,
-  phi: (30 * Math.PI) / 180,
-  cuEP: 0,
-  gammaBoden: 19,
-  gammaStrichBoden: 10,
+  MaxElementWeite: metres(0.1),
+  phi: rad((30 * Math.PI) / 180),
+  cuEP: kPa(0),
+  gammaBoden: kNPerM3(19),
+  gammaStrichBoden: kNPerM3(10),
   ...extra,
 });
 const model = (over: Partial<LateralModel> = {}): LateralModel => ({
-  headLevel: 0,
-  toeLevel: -20,
-  diameter: m(0.8),
+  headLevel: metres(0),
+  toeLevel: metres(-20),
+  diameter: metres(0.8),
   EI,
   isHeadFixed: false,
-  groundLevel: 0,
-  groundwaterLevel: -100,
+  groundLevel: metres(0),
+  groundwaterLevel: metres(-100),
   layers: [layer(0, -5, 10000), layer(-5, -20, 40000)],
   ksNichtReduzieren: true,
   gegenRaeumlichenEP: false,
   ...over,
 });
-const zero = { H: 0, M: 0 };
+const zero = { H: kN(0), M: kNm(0) };
 
 describe('lineSpringModulus', () => {
   it.each([
@@ -47,20 +47,30 @@ describe('lineSpringModulus', () => {
     [1.5, true, 30000],
     [1.5, false, 20000],
   ])('gives k for D = %d m (ksNichtReduzieren %s)', (D, keep, k) => {
-    expect(lineSpringModulus(kPa(20000), m(D), keep)).toBeCloseTo(k, 6);
+    expect(lineSpringModulus(kPa(20000), metres(D), keep)).toBeCloseTo(k, 6);
   });
 });
 
 describe('passivePressure', () => {
   it('equals σ·tan²(45° + φ/2) for sand: φ = 30° → K_ph = 3', () => {
-    expect(passivePressure(100, Math.PI / 6, 0)).toBeCloseTo(300, 6);
+    expect(passivePressure(kPa(100), rad(Math.PI / 6), kPa(0))).toBeCloseTo(300, 6);
   });
   it('equals σ + 2·c_u for undrained clay', () => {
-    expect(passivePressure(50, 0, 40)).toBeCloseTo(130, 6);
+    expect(passivePressure(kPa(50), rad(0), kPa(40))).toBeCloseTo(130, 6);
   });
   it('sums γ above and γ′ below the groundwater', () => {
-    const layers = [{ topLevel: 0, bottomLevel: -10, gammaBoden: 19, gammaStrichBoden: 10 }];
-    expect(effectiveVerticalStress(-5, -1, -3, layers)).toBeCloseTo(2 * 19 + 2 * 10, 9);
+    const layers = [
+      {
+        topLevel: metres(0),
+        bottomLevel: metres(-10),
+        gammaBoden: kNPerM3(19),
+        gammaStrichBoden: kNPerM3(10),
+      },
+    ];
+    expect(effectiveVerticalStress(metres(-5), metres(-1), metres(-3), layers)).toBeCloseTo(
+      2 * 19 + 2 * 10,
+      9,
+    );
   });
 });
 
@@ -68,9 +78,9 @@ describe('analysePileLateral', () => {
   it('keeps the characteristic and the design solution apart in the cached system (ADR 0204)', () => {
     // the two analyses of a load write into two buffer sets of the cached pile system: the characteristic
     // deflection must not depend on the design loads, and an earlier result must not change afterwards
-    const m = model({ gegenRaeumlichenEP: true, toeLevel: -19 });
-    const k = { x: { H: 150, M: 100 }, y: { H: 60, M: 0 } };
-    const d = { x: { H: 210, M: 140 }, y: { H: 84, M: 0 } };
+    const m = model({ gegenRaeumlichenEP: true, toeLevel: metres(-19) });
+    const k = { x: { H: kN(150), M: kNm(100) }, y: { H: kN(60), M: kNm(0) } };
+    const d = { x: { H: kN(210), M: kNm(140) }, y: { H: kN(84), M: kNm(0) } };
     const alone = analysePileLateral(m, k, k).result!;
     expect(alone.iterations).toBeGreaterThan(1); // limited: solved by Newton
     const snapshot = JSON.stringify(alone);
@@ -87,13 +97,13 @@ describe('analysePileLateral', () => {
     const e = 2;
     const atGround = analysePileLateral(
       model(),
-      { x: { H, M: H * e }, y: zero },
-      { x: { H, M: H * e }, y: zero },
+      { x: { H: kN(H), M: kNm(H * e) }, y: zero },
+      { x: { H: kN(H), M: kNm(H * e) }, y: zero },
     ).result!;
     const free = analysePileLateral(
-      model({ headLevel: e }),
-      { x: { H, M: 0 }, y: zero },
-      { x: { H, M: 0 }, y: zero },
+      model({ headLevel: metres(e) }),
+      { x: { H: kN(H), M: kNm(0) }, y: zero },
+      { x: { H: kN(H), M: kNm(0) }, y: zero },
     ).result!;
     const wg = atGround.wxOben / 1000;
     const thg = atGround.wStrichKopfx;
@@ -105,15 +115,15 @@ describe('analysePileLateral', () => {
   it('combines x and y per depth (resultant of simultaneous values)', () => {
     const r = analysePileLateral(
       model(),
-      { x: { H: 30, M: 0 }, y: { H: 40, M: 0 } },
-      { x: { H: 30, M: 0 }, y: { H: 40, M: 0 } },
+      { x: { H: kN(30), M: kNm(0) }, y: { H: kN(40), M: kNm(0) } },
+      { x: { H: kN(30), M: kNm(0) }, y: { H: kN(40), M: kNm(0) } },
     ).result!;
     expect(r.wOben).toBeCloseTo(Math.hypot(r.wxOben, r.wyOben), 9);
     expect(r.MMax).toBeCloseTo(Math.hypot(r.MxMax, r.MyMax), 6);
     expect(r.QMax).toBeCloseTo(50, 6);
   });
   it('limits the soil reaction by the passive pressure and then deflects more', () => {
-    const loads = { x: { H: 400, M: 0 }, y: zero };
+    const loads = { x: { H: kN(400), M: kNm(0) }, y: zero };
     const linear = analysePileLateral(model(), loads, loads);
     const limited = analysePileLateral(model({ gegenRaeumlichenEP: true }), loads, loads);
     expect(limited.result!.wOben).toBeGreaterThan(linear.result!.wOben);
@@ -130,24 +140,24 @@ describe('analysePileLateral', () => {
     expect(Math.abs(d.My[d.My.length - 1]!)).toBeLessThan(1e-6 * limited.result!.MMax);
   });
   it('reports an error when the passive resistance cannot carry the load', () => {
-    const loads = { x: { H: 50000, M: 0 }, y: zero };
+    const loads = { x: { H: kN(50000), M: kNm(0) }, y: zero };
     const r = analysePileLateral(model({ gegenRaeumlichenEP: true }), loads, loads);
     expect(r.issues.some((i) => i.severity === 'error')).toBe(true);
   });
   it('reports LATERAL_NO_SOIL_SUPPORT without stiffness moduli', () => {
     const r = analysePileLateral(
       model({ layers: [layer(0, -20, 0)] }),
-      { x: { H: 1, M: 0 }, y: zero },
-      { x: { H: 1, M: 0 }, y: zero },
+      { x: { H: kN(1), M: kNm(0) }, y: zero },
+      { x: { H: kN(1), M: kNm(0) }, y: zero },
     );
     expect(r.result).toBeNull();
     expect(r.issues.map((i) => i.code)).toContain('LATERAL_NO_SOIL_SUPPORT');
   });
   it('raises a legacy element length of 0.1 cm to 5 cm with a warning', () => {
     const r = analysePileLateral(
-      model({ layers: [layer(0, -20, 20000, { MaxElementWeite: 0.001 })] }),
-      { x: { H: 1, M: 0 }, y: zero },
-      { x: { H: 1, M: 0 }, y: zero },
+      model({ layers: [layer(0, -20, 20000, { MaxElementWeite: metres(0.001) })] }),
+      { x: { H: kN(1), M: kNm(0) }, y: zero },
+      { x: { H: kN(1), M: kNm(0) }, y: zero },
     );
     expect(r.issues.map((i) => i.code)).toContain('LATERAL_ELEMENT_LENGTH_RAISED');
     expect(r.trace.find((t) => t.name === 'elements')!.value).toBe(400);
@@ -161,13 +171,13 @@ describe('analysePileLateral', () => {
         (H, dH, ep) => {
           const a = analysePileLateral(
             model({ gegenRaeumlichenEP: ep }),
-            { x: { H, M: 0 }, y: zero },
-            { x: { H, M: 0 }, y: zero },
+            { x: { H: kN(H), M: kNm(0) }, y: zero },
+            { x: { H: kN(H), M: kNm(0) }, y: zero },
           ).result!;
           const b = analysePileLateral(
             model({ gegenRaeumlichenEP: ep }),
-            { x: { H: H + dH, M: 0 }, y: zero },
-            { x: { H: H + dH, M: 0 }, y: zero },
+            { x: { H: kN(H + dH), M: kNm(0) }, y: zero },
+            { x: { H: kN(H + dH), M: kNm(0) }, y: zero },
           ).result!;
           expect(Object.values(a).every((v) => typeof v !== 'number' || Number.isFinite(v))).toBe(
             true,

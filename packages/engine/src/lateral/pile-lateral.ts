@@ -10,6 +10,7 @@ import {
 } from './lateral-analysis';
 import { ELEMENT_LENGTH_MIN, type LateralModel } from './mesh';
 import { cachedPileSystem, type PileSystem } from './system-cache';
+import type { Meter } from '../units/units';
 
 /** Distributions along the pile for diagrams; one entry per FE node, top-down. */
 export type LateralDistribution = {
@@ -51,7 +52,7 @@ export type LateralResult = {
 };
 
 /** Deflection limit of the linear subgrade method [m]. @see docs/sources/engine.md §E5.1 (EA-Pfähle ≈ 2 cm) [U] */
-export const LINEAR_DEFLECTION_LIMIT = 0.02;
+export const LINEAR_DEFLECTION_LIMIT = 0.02 as Meter;
 
 /** Deflection (as multiple of D) above which the limited system is treated as a failure mechanism [D]. */
 export const MECHANISM_DEFLECTION_FACTOR = 1;
@@ -177,6 +178,7 @@ const solveBoth = (
  * Lateral analysis of one pile: deformations (wOben, wStrichKopf) under characteristic loads, internal
  * forces (M, Q, MdKopf) under design loads; both with the passive-pressure limitation when
  * `gegenRaeumlichenEP` is on.
+ * Deflections of the solution are in m (the wire result converts them to mm).
  * @param model pile, soil and settings (calculation units) @param characteristic head loads G + Q [kN, kNm]
  * @param design head loads γG·G + γQ·Q (+ imperfections) [kN, kNm]
  * @param scheme solver of the passive-pressure limitation (default Newton with secant fallback, ADR 0165;

@@ -6,7 +6,7 @@ import { createLateralSystem, solveLateral, solveLateralSecant } from './lateral
 import { buildLateralMesh, type LateralLayer, type LateralMesh, type LateralModel } from './mesh';
 import { analysePileLateral } from './pile-lateral';
 import { createPlasticSystem } from './plastic-newton';
-import { kPa, m } from '../units/units';
+import { kN, kNm, kNPerM3, kPa, m, rad } from '../units/units';
 
 // The Newton solver of the passive-pressure limitation (ADR 0165) against two independent judges:
 // - elastic (no limit reached): the exact solution of EI·w⁗ + k·w = 0 with piecewise-constant k by transfer
@@ -96,15 +96,15 @@ const layer = (
   phiDeg: number,
   c: number,
 ): LateralLayer => ({
-  topLevel: top,
-  bottomLevel: bottom,
+  topLevel: m(top),
+  bottomLevel: m(bottom),
   ESoben: kPa(Es),
   ESunten: kPa(Es * 1.2),
-  MaxElementWeite: 0.2,
-  phi: (phiDeg * Math.PI) / 180,
-  cuEP: c,
-  gammaBoden: 19,
-  gammaStrichBoden: 10,
+  MaxElementWeite: m(0.2),
+  phi: rad((phiDeg * Math.PI) / 180),
+  cuEP: kPa(c),
+  gammaBoden: kNPerM3(19),
+  gammaStrichBoden: kNPerM3(10),
 });
 const pileArb = fc.record({
   D: fc.constantFrom(0.6, 0.9, 1.2),
@@ -119,13 +119,13 @@ const toModel = (p: Infer<typeof pileArb>): LateralModel => {
   const ground = -p.free;
   const h = (p.L - p.free) / p.Es.length;
   return {
-    headLevel: 0,
-    toeLevel: -p.L,
+    headLevel: m(0),
+    toeLevel: m(-p.L),
     diameter: m(p.D),
     EI: (33e6 * Math.PI * p.D ** 4) / 64,
     isHeadFixed: p.isHeadFixed,
-    groundLevel: ground,
-    groundwaterLevel: -1.5,
+    groundLevel: m(ground),
+    groundwaterLevel: m(-1.5),
     layers: p.Es.map((Es, i) => layer(ground - i * h, ground - (i + 1) * h, Es, p.phi, p.c)),
     ksNichtReduzieren: true,
     gegenRaeumlichenEP: true,
@@ -139,8 +139,8 @@ const loadArb = fc.record({
 });
 /** Non-proportional biaxial loads: y carries a share of H with another lever arm than x. */
 const toLoads = (l: Infer<typeof loadArb>) => ({
-  x: { H: l.H * Math.cos(l.angle), M: l.H * l.e * Math.cos(l.angle) },
-  y: { H: l.H * Math.sin(l.angle), M: l.H * l.e * l.ratio * Math.sin(l.angle) },
+  x: { H: kN(l.H * Math.cos(l.angle)), M: kNm(l.H * l.e * Math.cos(l.angle)) },
+  y: { H: kN(l.H * Math.sin(l.angle)), M: kNm(l.H * l.e * l.ratio * Math.sin(l.angle)) },
 });
 
 describe('Newton system, limited springs', () => {
@@ -202,8 +202,8 @@ describe('Newton system, limited springs', () => {
         const b = run(toLoads({ ...l, H: l.H + dH }));
         const negative = toLoads(l);
         const n = run({
-          x: { H: -negative.x.H, M: -negative.x.M },
-          y: { H: -negative.y.H, M: -negative.y.M },
+          x: { H: kN(-1 * negative.x.H), M: kNm(-1 * negative.x.M) },
+          y: { H: kN(-1 * negative.y.H), M: kNm(-1 * negative.y.M) },
         });
         // a mechanism (no equilibrium) is refused with its code; nothing to compare then
         for (const r of [a, b, n]) {
@@ -232,7 +232,7 @@ describe('Newton system, limited springs', () => {
       c: 0,
       isHeadFixed: false,
     });
-    const loads = { x: { H: 50000, M: 0 }, y: { H: 0, M: 0 } };
+    const loads = { x: { H: kN(50000), M: kNm(0) }, y: { H: kN(0), M: kNm(0) } };
     const mesh = buildLateralMesh(model);
     const system = createLateralSystem(mesh, model.EI, false, model.diameter);
     expect(system.plastic!.solve(loads.x, loads.y)).toBeNull();

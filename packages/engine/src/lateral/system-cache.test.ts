@@ -1,28 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { LateralLayer, LateralModel } from './mesh';
 import { cachedPileSystem } from './system-cache';
-import { kPa, m } from '../units/units';
+import { kNPerM3, kPa, m, rad } from '../units/units';
 
 const layer = (top: number, bottom: number, Es: number): LateralLayer => ({
-  topLevel: top,
-  bottomLevel: bottom,
+  topLevel: m(top),
+  bottomLevel: m(bottom),
   ESoben: kPa(Es),
   ESunten: kPa(Es),
-  MaxElementWeite: 0.1,
-  phi: (30 * Math.PI) / 180,
-  cuEP: 0,
-  gammaBoden: 19,
-  gammaStrichBoden: 10,
+  MaxElementWeite: m(0.1),
+  phi: rad((30 * Math.PI) / 180),
+  cuEP: kPa(0),
+  gammaBoden: kNPerM3(19),
+  gammaStrichBoden: kNPerM3(10),
 });
 // a new object per call, as every load row builds its own model
 const model = (over: Partial<LateralModel> = {}): LateralModel => ({
-  headLevel: 0,
-  toeLevel: -12,
+  headLevel: m(0),
+  toeLevel: m(-12),
   diameter: m(0.6),
   EI: 200000,
   isHeadFixed: false,
-  groundLevel: -1,
-  groundwaterLevel: -100,
+  groundLevel: m(-1),
+  groundwaterLevel: m(-100),
   layers: [layer(-1, -5, 10000), layer(-5, -12, 40000)],
   ksNichtReduzieren: true,
   gegenRaeumlichenEP: true,
@@ -33,7 +33,7 @@ describe('cachedPileSystem (ADR 0165, 0190)', () => {
   it('shares the system of a model with the same values and builds another for any changed value', () => {
     const first = cachedPileSystem(model());
     expect(cachedPileSystem(model())).toBe(first);
-    expect(cachedPileSystem(model({ toeLevel: -12.5 }))).not.toBe(first);
+    expect(cachedPileSystem(model({ toeLevel: m(-12.5) }))).not.toBe(first);
     expect(cachedPileSystem(model({ isHeadFixed: true }))).not.toBe(first);
     expect(cachedPileSystem(model({ layers: [layer(-1, -5, 10000)] }))).not.toBe(first);
     expect(
@@ -41,7 +41,7 @@ describe('cachedPileSystem (ADR 0165, 0190)', () => {
     ).not.toBe(first);
   });
   it('treats 0 and −0 as the same value, as the former text key did', () => {
-    const plus = cachedPileSystem(model({ headLevel: 0 }));
-    expect(cachedPileSystem(model({ headLevel: -0 }))).toBe(plus);
+    const plus = cachedPileSystem(model({ headLevel: m(0) }));
+    expect(cachedPileSystem(model({ headLevel: m(-0) }))).toBe(plus);
   });
 });

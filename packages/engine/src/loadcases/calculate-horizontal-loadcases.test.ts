@@ -4,9 +4,8 @@ import { calculateProject } from '../project/calculate-project';
 import { calculateHorizontalLoadCases } from './calculate-horizontal-loadcases';
 import { addImperfections, resolveToPileAxes } from './resolve-loads';
 import { fullyCompressedLevel } from './reinforcement-length';
-import { kN, m, type KiloNewtonMeter, type Radiant } from '../units/units';
+import { kN, kNm, m, type Radiant } from '../units/units';
 
-const kNm = (value: number) => value as KiloNewtonMeter;
 const rad = (value: number) => value as Radiant;
 
 /** Wire project: D = 0.8 m bored pile, head 100.0, Es 20 → 60 MN/m² sand down to 70 m NHN. */
@@ -286,7 +285,7 @@ describe('resolveToPileAxes', () => {
 describe('addImperfections', () => {
   it('adds N·i and N·e in the direction of the head action', () => {
     const r = addImperfections(
-      { x: { H: 30, M: 0 }, y: { H: 40, M: 0 } },
+      { x: { H: kN(30), M: kNm(0) }, y: { H: kN(40), M: kNm(0) } },
       kN(1000),
       m(0.1),
       0.02,

@@ -1,7 +1,13 @@
-import type { HeadLoad } from '../lateral/beam-fe';
-import type { LateralLoads } from '../lateral/lateral-analysis';
+import type { LateralHeadLoad, LateralLoads } from '../lateral/lateral-analysis';
 import { axialActionRange } from '../loads/axial-actions';
-import type { KiloNewton, KiloNewtonMeter, Meter, Radiant } from '../units/units';
+import {
+  kN,
+  kNm,
+  type KiloNewton,
+  type KiloNewtonMeter,
+  type Meter,
+  type Radiant,
+} from '../units/units';
 
 /** One part (G or Q) of a load row per pile, global axes: forces N, H [kN], moments M [kNm]; compression positive. */
 export type RowActionPart = {
@@ -44,20 +50,25 @@ export const resolveToPileAxes = (a: RowActionPart, axis: PileAxis): LocalAction
   const hu = a.Hx * ux + a.Hy * uy;
   const mu = a.My * ux + a.Mx * uy;
   const mv = a.My * vx + a.Mx * vy;
-  // N [kN]; the head loads H [kN], M [kNm] go into the lateral analysis' plain `HeadLoad`
+  // N [kN]; the head loads H [kN], M [kNm] of the lateral analysis
   return {
-    N: (Math.sin(alpha) * hu + Math.cos(alpha) * a.N) as KiloNewton,
+    N: kN(Math.sin(alpha) * hu + Math.cos(alpha) * a.N),
     loads: {
-      x: { H: Math.cos(alpha) * hu - Math.sin(alpha) * a.N, M: mu },
-      y: { H: a.Hx * vx + a.Hy * vy, M: mv * Math.cos(alpha) },
+      x: { H: kN(Math.cos(alpha) * hu - Math.sin(alpha) * a.N), M: kNm(mu) },
+      y: { H: kN(a.Hx * vx + a.Hy * vy), M: kNm(mv * Math.cos(alpha)) },
     },
   };
 };
 
 /** fg·g + fq·q of a head load (H [kN], M [kNm]); fg, fq: plain factors (1 or the partial factors γ). */
-const combine = (g: HeadLoad, q: HeadLoad, fg: number, fq: number): HeadLoad => ({
-  H: fg * g.H + fq * q.H,
-  M: fg * g.M + fq * q.M,
+const combine = (
+  g: LateralHeadLoad,
+  q: LateralHeadLoad,
+  fg: number,
+  fq: number,
+): LateralHeadLoad => ({
+  H: kN(fg * g.H + fq * q.H),
+  M: kNm(fg * g.M + fq * q.M),
 });
 
 /**
@@ -123,7 +134,7 @@ export const addImperfections = (
   [dx, dy] = len > 0 ? [dx / len, dy / len] : [1, 0];
   const M = isHeadFixed ? 0 : n * e;
   return {
-    x: { H: loads.x.H + n * i * dx, M: loads.x.M + M * dx },
-    y: { H: loads.y.H + n * i * dy, M: loads.y.M + M * dy },
+    x: { H: kN(loads.x.H + n * i * dx), M: kNm(loads.x.M + M * dx) },
+    y: { H: kN(loads.y.H + n * i * dy), M: kNm(loads.y.M + M * dy) },
   };
 };

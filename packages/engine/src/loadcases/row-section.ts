@@ -13,7 +13,7 @@ import type { sectionKindOf } from './pile-model';
 import { anchorageLength, fullyCompressedLevel } from './reinforcement-length';
 import type { combineActions } from './resolve-loads';
 import { emptyRow, lateralFields, type HorizontalLoadRowResult } from './row-result';
-import type { KiloNewtonMeter, Meter } from '../units/units';
+import { kN, kNm, type KiloNewtonMeter, type Meter } from '../units/units';
 
 /**
  * Steel pipe pile (r): the EN 1993-1-1 check under N_Ed,max/min, the largest moment of the lateral analysis (plus
@@ -43,8 +43,8 @@ export const steelPipeRow = (
     grade: s.StahlsorteRohr,
     NEdMax: c.actions.NEdMax,
     NEdMin: c.actions.NEdMin,
-    MEd: lat.MMax + headMoment,
-    VEd: lat.QMax,
+    MEd: kNm(lat.MMax + headMoment),
+    VEd: kN(lat.QMax),
     bucklingLength: c.pile.einzelKnickLaenge,
     manufacture: s.StahlrohrHerstellung === 'warmgefertigt' ? 'hot-finished' : 'cold-formed',
     corrosion: s.StahlrohrKorrosionMm,
@@ -96,8 +96,8 @@ export const concreteRow = (
     shearAslShare: s.MvonMaxfuerSchub,
     NEdMax: c.actions.NEdMax,
     NEdMin: c.actions.NEdMin,
-    MEd: lat.MMax + headMoment,
-    VEd: lat.QMax,
+    MEd: kNm(lat.MMax + headMoment),
+    VEd: kN(lat.QMax),
     bucklingLength: pile.einzelKnickLaenge,
     ...(isCircle
       ? {}
@@ -132,8 +132,8 @@ export const concreteRow = (
   const head = level[0]!;
   const toe = level[level.length - 1]!;
   const materials = designMaterials(c.concrete, 1);
-  // bar diameter of the layout [m] (the section result keeps plain numbers), else MaxLaengs
-  const lbd = anchorageLength((sec?.bars?.diameter as Meter | undefined) ?? s.MaxLaengs, materials);
+  // bar diameter of the layout [m], else MaxLaengs
+  const lbd = anchorageLength(sec?.bars?.diameter ?? s.MaxLaengs, materials);
   const cage = Math.min(head - toe, head - kote + lbd);
   return {
     ...emptyRow(row, c.kind, issues),

@@ -1,9 +1,11 @@
+import type { Meter, SquareMeter } from '../units/units';
+
 /** Chosen longitudinal bars. */
 export type BarLayout = {
   /** number of bars */ count: number;
-  /** bar diameter [m] */ diameter: number;
-  /** provided area [m²] */ area: number;
-  /** clear distance between neighbouring bars along the ring / perimeter [m] */ clearSpacing: number;
+  /** bar diameter [m] */ diameter: Meter;
+  /** provided area [m²] */ area: SquareMeter;
+  /** clear distance between neighbouring bars along the ring / perimeter [m] */ clearSpacing: Meter;
   /** layout text, e.g. "12 Ø 20" (BewTyp) */ BewTyp: string;
 };
 
@@ -12,26 +14,28 @@ export const BAR_DIAMETERS = [0.012, 0.014, 0.016, 0.02, 0.025, 0.028, 0.032, 0.
 
 /** Layout constraints. */
 export type BarLayoutRules = {
-  /** required area after the minimum rules [m²] */ AsRequired: number;
+  /** required area after the minimum rules [m²] */ AsRequired: SquareMeter;
   /** shape of the bar arrangement */ shape: 'circle' | 'square';
-  /** outer dimension (nominal D or side) [m] */ outer: number;
-  /** cover to the link [m] and link diameter [m] */ cover: number;
-  linkDiameter: number;
-  /** MaxLaengs [m] and MinLaengsAbstand [m] */ maxDiameter: number;
-  minClearSpacing: number;
+  /** outer dimension (nominal D or side) [m] */ outer: Meter;
+  /** cover to the link [m] and link diameter [m] */ cover: Meter;
+  linkDiameter: Meter;
+  /** MaxLaengs [m] and MinLaengsAbstand [m] */ maxDiameter: Meter;
+  minClearSpacing: Meter;
   /** minimum diameter [m], minimum count, maximum clear spacing [m] (Infinity = none) */
-  minDiameter: number;
+  minDiameter: Meter;
   minCount: number;
-  maxClearSpacing: number;
+  maxClearSpacing: Meter;
 };
 
 /** Length of the bar axis (ring or square) for bars of diameter d inside links of `linkDiameter` [m]. */
 export const axisLength = (
   r: Pick<BarLayoutRules, 'cover' | 'linkDiameter' | 'shape' | 'outer'>,
-  d: number,
-): number => {
+  d: Meter,
+): Meter => {
   const inset = r.cover + r.linkDiameter + d / 2;
-  return r.shape === 'circle' ? Math.PI * (r.outer - 2 * inset) : 4 * (r.outer - 2 * inset);
+  return (
+    r.shape === 'circle' ? Math.PI * (r.outer - 2 * inset) : 4 * (r.outer - 2 * inset)
+  ) as Meter;
 };
 
 /**
@@ -45,7 +49,8 @@ export const axisLength = (
 export const chooseBarLayout = (r: BarLayoutRules): BarLayout | null => {
   let best: BarLayout | null = null;
   const step = r.shape === 'square' ? 4 : 1;
-  for (const d of BAR_DIAMETERS) {
+  for (const diameter of BAR_DIAMETERS) {
+    const d = diameter as Meter;
     if (d < r.minDiameter - 1e-9 || d > r.maxDiameter + 1e-9) continue;
     const perimeter = axisLength(r, d);
     if (perimeter <= 0) continue;
@@ -63,8 +68,8 @@ export const chooseBarLayout = (r: BarLayoutRules): BarLayout | null => {
       best = {
         count: n,
         diameter: d,
-        area,
-        clearSpacing: clear,
+        area: area as SquareMeter,
+        clearSpacing: clear as Meter,
         BewTyp: `${n} Ø ${Math.round(d * 1000)}`,
       };
     }
@@ -79,6 +84,7 @@ export const chooseBarLayout = (r: BarLayoutRules): BarLayout | null => {
  */
 export const cageClearSpacing = (
   r: Pick<BarLayoutRules, 'cover' | 'shape' | 'outer'>,
-  linkDiameter: number,
+  linkDiameter: Meter,
   bars: Pick<BarLayout, 'count' | 'diameter'>,
-): number => axisLength({ ...r, linkDiameter }, bars.diameter) / bars.count - bars.diameter;
+): Meter =>
+  (axisLength({ ...r, linkDiameter }, bars.diameter) / bars.count - bars.diameter) as Meter;

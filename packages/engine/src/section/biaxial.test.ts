@@ -11,11 +11,12 @@ import { buildInteractionGrid } from './interaction-grid';
 import { CONCRETE_CLASSES, designMaterials } from './materials';
 import { requiredReinforcement } from './required-reinforcement';
 import { circularSection, sectionGeometry, squareSection } from './section-geometry';
+import { fraction, kN, kNm, m } from '../units/units';
 
 const C30 = CONCRETE_CLASSES.classes[2];
 const m30 = designMaterials(C30, 1);
 // 0.4 m square, bars on a 2·0.14 m square: N_Rd,c = A_c·f_cd = 0.16·17000 = 2720 kN
-const g = squareSection(0.4, 0.14);
+const g = squareSection(m(0.4), m(0.14));
 const grid = buildInteractionGrid(g, m30);
 const plain = (M: number) => M;
 
@@ -47,42 +48,42 @@ describe('requiredReinforcementBiaxial (square, load contour)', () => {
     const r = requiredReinforcementBiaxial(
       g,
       m30,
-      500,
-      { Mx: [120], My: [0], extra: 0 },
+      kN(500),
+      { Mx: [120], My: [0], extra: kNm(0) },
       plain,
       grid,
     )!;
-    expect(r.As).toBeCloseTo(requiredReinforcement(g, m30, 500, 120, grid)!, 9);
+    expect(r.As).toBeCloseTo(requiredReinforcement(g, m30, kN(500), kNm(120), grid)!, 9);
   });
   it('designs a diagonal moment with a = 1 for the uniaxial moment |Mx| + |My| (N_Ed/N_Rd ≤ 0.1)', () => {
     // N_Ed = 100 kN ≤ 0.1·N_Rd: a = 1, M_eq = 60 + 60 = 120 kNm
     const r = requiredReinforcementBiaxial(
       g,
       m30,
-      100,
-      { Mx: [60], My: [60], extra: 0 },
+      kN(100),
+      { Mx: [60], My: [60], extra: kNm(0) },
       plain,
       grid,
     )!;
     expect(r.a).toBe(1);
     expect(r.Meq).toBeCloseTo(120, 9);
-    expect(r.As).toBeCloseTo(requiredReinforcement(g, m30, 100, 120, grid)!, 9);
+    expect(r.As).toBeCloseTo(requiredReinforcement(g, m30, kN(100), kNm(120), grid)!, 9);
   });
   it('needs more steel for the diagonal than for the same resultant about one axis', () => {
     const M = 100;
     const diagonal = requiredReinforcementBiaxial(
       g,
       m30,
-      800,
-      { Mx: [M / Math.SQRT2], My: [M / Math.SQRT2], extra: 0 },
+      kN(800),
+      { Mx: [M / Math.SQRT2], My: [M / Math.SQRT2], extra: kNm(0) },
       plain,
       grid,
     )!;
     const axis = requiredReinforcementBiaxial(
       g,
       m30,
-      800,
-      { Mx: [M], My: [0], extra: 0 },
+      kN(800),
+      { Mx: [M], My: [0], extra: kNm(0) },
       plain,
       grid,
     )!;
@@ -99,16 +100,16 @@ describe('requiredReinforcementBiaxial (square, load contour)', () => {
           const small = requiredReinforcementBiaxial(
             g,
             m30,
-            N,
-            { Mx: [mx], My: [my], extra: 0 },
+            kN(N),
+            { Mx: [mx], My: [my], extra: kNm(0) },
             plain,
             grid,
           );
           const large = requiredReinforcementBiaxial(
             g,
             m30,
-            N,
-            { Mx: [mx * factor], My: [my * factor], extra: 0 },
+            kN(N),
+            { Mx: [mx * factor], My: [my * factor], extra: kNm(0) },
             plain,
             grid,
           );
@@ -124,26 +125,26 @@ describe('requiredReinforcementBiaxial (square, load contour)', () => {
 describe('designSection, square precast with biaxial moments', () => {
   const input: SectionDesignInput = {
     shape: 'square',
-    nominalSize: 0.4,
+    nominalSize: m(0.4),
     isUncasedCastInPlace: false,
     minimumRules: 'precast',
     concrete: C30,
-    cover: 0.03,
-    maxBarDiameter: 0.025,
-    maxLinkDiameter: 0.01,
-    minClearSpacing: 0.05,
-    shearAslShare: 0.5,
-    NEdMax: 200,
-    NEdMin: 100,
-    MEd: 100,
-    VEd: 50,
-    bucklingLength: 0,
+    cover: m(0.03),
+    maxBarDiameter: m(0.025),
+    maxLinkDiameter: m(0.01),
+    minClearSpacing: m(0.05),
+    shearAslShare: fraction(0.5),
+    NEdMax: kN(200),
+    NEdMin: kN(100),
+    MEd: kNm(100),
+    VEd: kN(50),
+    bucklingLength: m(0),
   };
   it('uses M_eq of the load contour and reports a', () => {
     const uni = designSection(input).result!;
     const bi = designSection({
       ...input,
-      biaxial: { Mx: [0, 70.71], My: [0, 70.71], extra: 0 },
+      biaxial: { Mx: [0, 70.71], My: [0, 70.71], extra: kNm(0) },
     }).result!;
     expect(uni.biaxialExponent).toBeNull();
     expect(bi.biaxialExponent).toBe(1);
@@ -186,11 +187,13 @@ describe('governingCandidates (ADR 0190)', () => {
 
 describe('sectionGeometry (memoised, ADR 0190)', () => {
   it('gives the same numbers as circularSection / squareSection and one object per key', () => {
-    const circle = sectionGeometry('circle', 0.85, 0.33);
-    expect(circle).toEqual(circularSection(0.85, 0.33));
-    expect(sectionGeometry('circle', 0.85, 0.33)).toBe(circle);
-    expect(sectionGeometry('square', 0.4, 0.14)).toEqual(squareSection(0.4, 0.14));
+    const circle = sectionGeometry('circle', m(0.85), m(0.33));
+    expect(circle).toEqual(circularSection(m(0.85), m(0.33)));
+    expect(sectionGeometry('circle', m(0.85), m(0.33))).toBe(circle);
+    expect(sectionGeometry('square', m(0.4), m(0.14))).toEqual(squareSection(m(0.4), m(0.14)));
     // −0 is not the key of 0 (the bar ordinates would differ in sign)
-    expect(sectionGeometry('square', 0.4, -0)).not.toBe(sectionGeometry('square', 0.4, 0));
+    expect(sectionGeometry('square', m(0.4), m(-0))).not.toBe(
+      sectionGeometry('square', m(0.4), m(0)),
+    );
   });
 });

@@ -4,6 +4,7 @@ import { gridMomentResistance } from './interaction-grid';
 import type { DesignMaterials } from './materials';
 import { AS_LIMITS, AS_MAX_RATIO } from './required-reinforcement';
 import type { SectionGeometry } from './section-geometry';
+import type { KiloNewton, KiloNewtonMeter, SquareMeter } from '../units/units';
 
 /**
  * Exponent a of the biaxial load contour for rectangular sections, linear between the table points
@@ -79,9 +80,10 @@ export const governingCandidates = (
 
 /** Moment components of the section design for the biaxial check, per node along the pile. */
 export type BiaxialMoments = {
-  /** design moment about x and y per node [kNm] (simultaneous values) */ Mx: readonly number[];
+  /** design moment about x and y per node [kNm] (simultaneous values; plain arrays of the lateral distribution) */
+  Mx: readonly number[];
   My: readonly number[];
-  /** moment of known size and unknown direction added on top (fixed head N_Ed·e) [kNm] */ extra: number;
+  /** moment of known size and unknown direction added on top (fixed head N_Ed·e) [kNm] */ extra: KiloNewtonMeter;
 };
 
 /**
@@ -98,25 +100,25 @@ export type BiaxialMoments = {
 export const requiredReinforcementBiaxial = (
   g: SectionGeometry,
   m: DesignMaterials,
-  NEd: number,
+  NEd: KiloNewton,
   moments: BiaxialMoments,
   addOn: (M: number) => number,
   grid: InteractionGrid,
-): { As: number; Meq: number; a: number } | null => {
+): { As: SquareMeter; Meq: KiloNewtonMeter; a: number } | null => {
   // a ≥ 1 always (biaxialExponent), so the candidates give the same M_eq as every node
   const nodes = governingCandidates(moments.Mx, moments.My);
   const state = (As: number) => {
     const a = biaxialExponent(NEd / (g.area * m.fcd + As * m.fyd));
     const Meq = addOn(equivalentMoment(nodes.Mx, nodes.My, a, moments.extra));
-    const MRd = gridMomentResistance(grid, As, NEd);
+    const MRd = gridMomentResistance(grid, As as SquareMeter, NEd);
     return { a, Meq, isInside: MRd !== null && MRd >= Meq };
   };
   const zero = state(0);
-  if (zero.isInside) return { As: 0, Meq: zero.Meq, a: zero.a };
+  if (zero.isInside) return { As: 0 as SquareMeter, Meq: zero.Meq as KiloNewtonMeter, a: zero.a };
   const AsMax = AS_MAX_RATIO * g.area;
   if (!state(AsMax).isInside) return null;
   // `above` is inside the load contour in every status (a bracket end where the predicate holds)
   const As = bisect((x) => (state(x).isInside ? 1 : -1), 0, AsMax, AS_LIMITS).above;
   const s = state(As);
-  return { As, Meq: s.Meq, a: s.a };
+  return { As: As as SquareMeter, Meq: s.Meq as KiloNewtonMeter, a: s.a };
 };

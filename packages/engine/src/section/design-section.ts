@@ -10,24 +10,32 @@ import { requiredReinforcementBiaxial, type BiaxialMoments } from './biaxial';
 import { sectionGeometry, type SectionGeometry } from './section-geometry';
 import { designShear, type ShearResult } from './shear';
 import { chooseLinks, type LinkLayout } from './links';
+import type {
+  Fraction,
+  KiloNewton,
+  KiloNewtonMeter,
+  Meter,
+  SquareMeter,
+  SquareMeterPerMeter,
+} from '../units/units';
 
 /** Input of the cross-section design of one pile (calculation units; compression positive). */
 export type SectionDesignInput = {
   shape: 'circle' | 'square';
-  /** nominal diameter or side [m] */ nominalSize: number;
+  /** nominal diameter or side [m] */ nominalSize: Meter;
   /** cast-in-place without permanent casing: design diameter reduction and k_f */ isUncasedCastInPlace: boolean;
   /** minimum rules: bored piles (EC2 9.8.5) or precast */ minimumRules: 'bored' | 'precast';
   concrete: ConcreteClass;
-  /** Betondeckung (to the link) [m] */ cover: number;
-  /** MaxLaengs [m] */ maxBarDiameter: number;
-  /** MaxBuegel [m] */ maxLinkDiameter: number;
-  /** MinLaengsAbstand (clear) [m] */ minClearSpacing: number;
-  /** MvonMaxfuerSchub: share of A_s counted as tension reinforcement A_sl in V_Rd,c [-] */ shearAslShare: number;
-  /** largest and smallest design axial force [kN] */ NEdMax: number;
-  NEdMin: number;
-  /** design moment (resultant, incl. imperfection loads) [kNm] */ MEd: number;
-  /** design shear force (resultant) [kN] */ VEd: number;
-  /** buckling length einzelKnickLaenge [m] (0 = none) */ bucklingLength: number;
+  /** Betondeckung (to the link) [m] */ cover: Meter;
+  /** MaxLaengs [m] */ maxBarDiameter: Meter;
+  /** MaxBuegel [m] */ maxLinkDiameter: Meter;
+  /** MinLaengsAbstand (clear) [m] */ minClearSpacing: Meter;
+  /** MvonMaxfuerSchub: share of A_s counted as tension reinforcement A_sl in V_Rd,c [-] */ shearAslShare: Fraction;
+  /** largest and smallest design axial force [kN] */ NEdMax: KiloNewton;
+  NEdMin: KiloNewton;
+  /** design moment (resultant, incl. imperfection loads) [kNm] */ MEd: KiloNewtonMeter;
+  /** design shear force (resultant) [kN] */ VEd: KiloNewton;
+  /** buckling length einzelKnickLaenge [m] (0 = none) */ bucklingLength: Meter;
   /**
    * square sections: the simultaneous moment components along the pile for the biaxial load-contour
    * check (EC2 5.8.9(4)); without them the resultant MEd is designed uniaxially
@@ -58,12 +66,12 @@ export type SectionDesignResult = {
 
 const geometryFor = (
   input: SectionDesignInput,
-  size: number,
+  size: Meter,
   barDiameter: number,
   linkDiameter: number,
 ): SectionGeometry => {
   const inset = input.cover + linkDiameter + barDiameter / 2;
-  const offset = Math.min(input.nominalSize / 2 - inset, 0.45 * size);
+  const offset = Math.min(input.nominalSize / 2 - inset, 0.45 * size) as Meter;
   return sectionGeometry(input.shape, size, offset);
 };
 
@@ -73,10 +81,10 @@ const geometryFor = (
  */
 const designCage = (
   input: SectionDesignInput,
-  size: number,
+  size: Meter,
   materials: ReturnType<typeof designMaterials>,
-  linkDiameter: number,
-  minLinkDiameter: number,
+  linkDiameter: Meter,
+  minLinkDiameter: Meter,
 ): {
   result: SectionDesignResult | null;
   issues: StructuralIssue[];
@@ -113,13 +121,15 @@ const designCage = (
     return { result: null, issues, trace, links: null };
   }
   const e0 = Math.max(size / 30, 0.02);
-  const d = input.shape === 'circle' ? size / 2 + g.barRadius / Math.SQRT2 : size / 2 + g.barRadius;
-  const radiusOfGyration = input.shape === 'circle' ? size / 4 : size / Math.sqrt(12);
+  const d = (
+    input.shape === 'circle' ? size / 2 + g.barRadius / Math.SQRT2 : size / 2 + g.barRadius
+  ) as Meter;
+  const radiusOfGyration = (input.shape === 'circle' ? size / 4 : size / Math.sqrt(12)) as Meter;
   const grid = interactionGridFor(g, materials);
   const isBiaxial = input.shape === 'square' && input.biaxial !== undefined;
   const combos = [input.NEdMax, input.NEdMin].map((N) => {
     const so = secondOrderMoment(input.bucklingLength, radiusOfGyration, N, g.area, d, materials);
-    const addOn = (M: number) => Math.max(M, Math.max(N, 0) * e0) + so.M2;
+    const addOn = (M: number) => (Math.max(M, Math.max(N, 0) * e0) + so.M2) as KiloNewtonMeter;
     if (isBiaxial) {
       const r = requiredReinforcementBiaxial(g, materials, N, input.biaxial!, addOn, grid);
       return { N, M: r?.Meq ?? addOn(Math.abs(input.MEd)), so, As: r?.As ?? null, a: r?.a ?? null };
@@ -149,7 +159,7 @@ const designCage = (
   const AsCalc = governing.As ?? 0;
   const min = minimumReinforcement(
     input.minimumRules,
-    input.nominalSize ** 2 * (input.shape === 'circle' ? Math.PI / 4 : 1),
+    (input.nominalSize ** 2 * (input.shape === 'circle' ? Math.PI / 4 : 1)) as SquareMeter,
     input.NEdMax,
     materials.fyd,
   );
@@ -163,16 +173,16 @@ const designCage = (
   }
   const isBored = input.minimumRules === 'bored';
   const bars = chooseBarLayout({
-    AsRequired: Math.max(AsCalc, min.AsMin),
+    AsRequired: Math.max(AsCalc, min.AsMin) as SquareMeter,
     shape: input.shape,
     outer: input.nominalSize,
     cover: input.cover,
     linkDiameter,
     maxDiameter: input.maxBarDiameter,
     minClearSpacing: input.minClearSpacing,
-    minDiameter: isBored ? 0.016 : 0.012,
+    minDiameter: (isBored ? 0.016 : 0.012) as Meter,
     minCount: input.shape === 'circle' ? 6 : 4,
-    maxClearSpacing: isBored ? 0.2 : Infinity,
+    maxClearSpacing: (isBored ? 0.2 : Infinity) as Meter,
   });
   if (!bars) {
     issues.push(
@@ -184,7 +194,7 @@ const designCage = (
       ),
     );
   }
-  const AsProvided = bars?.area ?? Math.max(AsCalc, min.AsMin);
+  const AsProvided = bars?.area ?? (Math.max(AsCalc, min.AsMin) as SquareMeter);
   const strains = designStrains(
     geometryFor(input, size, bars?.diameter ?? input.maxBarDiameter, linkDiameter),
     materials,
@@ -197,9 +207,11 @@ const designCage = (
       VEd: input.VEd,
       NEd: input.NEdMin,
       bw: size,
-      d: input.shape === 'circle' ? size / 2 + (2 * g.barRadius) / Math.PI : size / 2 + g.barRadius,
+      d: (input.shape === 'circle'
+        ? size / 2 + (2 * g.barRadius) / Math.PI
+        : size / 2 + g.barRadius) as Meter,
       Ac: g.area,
-      Asl: input.shearAslShare * AsProvided,
+      Asl: (input.shearAslShare * AsProvided) as SquareMeter,
     },
     materials,
   );
@@ -211,7 +223,7 @@ const designCage = (
       }),
     );
   }
-  const AsQuer = Math.max(shear.AsQuerCalc, shear.AsSchubMin);
+  const AsQuer = Math.max(shear.AsQuerCalc, shear.AsSchubMin) as SquareMeterPerMeter;
   const links = chooseLinks(
     AsQuer,
     bars?.diameter ?? input.maxBarDiameter,
@@ -324,7 +336,7 @@ export const designSection = (
   // MaxBuegel, then again with the link actually chosen until bars and links agree; the reported cage
   // is then checked once more (clear spacing EC2 9.8.5(3) ≤ 200 mm, MinLaengsAbstand).
   let link = input.maxLinkDiameter;
-  let minLink = 0;
+  let minLink = 0 as Meter;
   let cage = designCage(input, size, materials, link, minLink);
   for (let k = 0; k < 4 && cage.links !== null && cage.links.diameter !== link; k += 1) {
     if (cage.links.diameter > link) minLink = cage.links.diameter;

@@ -2,11 +2,13 @@ import { bisectIndex } from '../numerics/roots';
 import type { DesignMaterials } from './materials';
 import type { SectionGeometry } from './section-geometry';
 import { sectionForces, ultimatePlane } from './strain-compatibility';
+import type { KiloNewton, KiloNewtonMeter, SquareMeter } from '../units/units';
 
 /**
  * Ultimate strain planes sampled at K + 1 values of t ∈ [0, 3], each split into the concrete part and
  * the part per unit of A_s: N(t, A_s) = Nc(t) + A_s·ns(t), M(t, A_s) = Mc(t) + A_s·ms(t). Both are
- * exact for a fixed plane because the bar forces are proportional to A_s.
+ * exact for a fixed plane because the bar forces are proportional to A_s. Plain Float64Array buffers [kN, kNm,
+ * kN/m², kNm/m²] read by the root search of `gridMomentResistance` (ADR 0205: buffers stay unbranded).
  */
 export type InteractionGrid = {
   t: Float64Array;
@@ -31,8 +33,8 @@ export const buildInteractionGrid = (
   };
   for (let k = 0; k <= K; k++) {
     const plane = ultimatePlane(g, (3 * k) / K);
-    const c = sectionForces(g, m, 0, plane);
-    const s = sectionForces(g, m, 1, plane);
+    const c = sectionForces(g, m, 0 as SquareMeter, plane);
+    const s = sectionForces(g, m, 1 as SquareMeter, plane);
     grid.t[k] = (3 * k) / K;
     grid.Nc[k] = c.N;
     grid.Mc[k] = c.M;
@@ -112,14 +114,14 @@ const residualN = (k: number): number => {
 /**
  * M_Rd at N_Ed for A_s from the grid: bisection on the sample index for N (monotonic in t), linear
  * interpolation between the two bracketing samples.
- * @returns M_Rd [kNm] or null when N_Ed is outside the axial range
+ * @param As [m²] @param NEd compression positive [kN] @returns M_Rd [kNm] or null when N_Ed is outside the axial range
  * @see numerics/roots.ts (`bisectIndex`)
  */
 export const gridMomentResistance = (
   grid: InteractionGrid,
-  As: number,
-  NEd: number,
-): number | null => {
+  As: SquareMeter,
+  NEd: KiloNewton,
+): KiloNewtonMeter | null => {
   searched.grid = grid;
   searched.As = As;
   searched.NEd = NEd;
@@ -132,5 +134,5 @@ export const gridMomentResistance = (
   const w = n1 > n0 ? (NEd - n0) / (n1 - n0) : 0;
   const m0 = grid.Mc[lo]! + As * grid.ms[lo]!;
   const m1 = grid.Mc[hi]! + As * grid.ms[hi]!;
-  return m0 + w * (m1 - m0);
+  return (m0 + w * (m1 - m0)) as KiloNewtonMeter;
 };

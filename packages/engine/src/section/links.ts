@@ -1,5 +1,12 @@
+import type { Meter, SquareMeterPerMeter } from '../units/units';
+
 /** Chosen transverse reinforcement (links / spiral as two-legged stirrups). */
-export type LinkLayout = { diameter: number; spacing: number; provided: number; text: string };
+export type LinkLayout = {
+  /** link diameter [m] */ diameter: Meter;
+  /** spacing [m] */ spacing: Meter;
+  /** provided A_sw/s (both legs) [m²/m] */ provided: SquareMeterPerMeter;
+  text: string;
+};
 
 const LINK_DIAMETERS = [0.006, 0.008, 0.01, 0.012, 0.014, 0.016] as const;
 
@@ -12,14 +19,15 @@ const LINK_DIAMETERS = [0.006, 0.008, 0.01, 0.012, 0.014, 0.016] as const;
  * @see EN 1992-1-1 9.5.3(1), 9.5.3(3) with German NA (12·Ø_l) [U]
  */
 export const chooseLinks = (
-  required: number,
-  barDiameter: number,
-  maxDiameter: number,
-  size: number,
-  minDiameter = 0,
+  required: SquareMeterPerMeter,
+  barDiameter: Meter,
+  maxDiameter: Meter,
+  size: Meter,
+  minDiameter = 0 as Meter,
 ): LinkLayout | null => {
   const sMax = Math.min(12 * barDiameter, size, 0.3);
-  for (const d of LINK_DIAMETERS) {
+  for (const diameter of LINK_DIAMETERS) {
+    const d = diameter as Meter;
     if (d < Math.max(0.006, barDiameter / 4, minDiameter) - 1e-9 || d > maxDiameter + 1e-9) {
       continue;
     }
@@ -28,8 +36,8 @@ export const chooseLinks = (
     if (s < 0.05) continue;
     return {
       diameter: d,
-      spacing: s,
-      provided: legs / s,
+      spacing: s as Meter,
+      provided: (legs / s) as SquareMeterPerMeter,
       text: `Ø ${Math.round(d * 1000)} / ${Math.round(s * 100)} cm`,
     };
   }

@@ -1,6 +1,11 @@
 import { structuralIssue, type StructuralIssue } from '../lateral/issue';
+import type { KiloNewtonPerSquareMeter } from '../units/units';
 
-/** Concrete class with the EC2 Table 3.1 values used here. */
+/**
+ * Concrete class with the EC2 Table 3.1 values used here. f_ck and E_cm stay plain numbers in N/mm² (ADR 0205,
+ * addendum): table values read only by the EC2 formulas written in N/mm² (f_ctm, v_min, ν1) and by
+ * `designMaterials`, which converts them once to the branded kN/m² of `DesignMaterials`.
+ */
 export type ConcreteClass = {
   name: string;
   /** characteristic cylinder strength f_ck [N/mm²] */ fck: number;
@@ -82,9 +87,9 @@ export const concreteClassFromCode = (
 /** Design values of the materials [kN/m²]. */
 export type DesignMaterials = {
   concrete: ConcreteClass;
-  /** f_cd = α_cc·f_ck/(γ_c·k_f) [kN/m²] */ fcd: number;
-  /** f_yd = f_yk/γ_s [kN/m²] */ fyd: number;
-  /** E_s [kN/m²] */ Es: number;
+  /** f_cd = α_cc·f_ck/(γ_c·k_f) [kN/m²] */ fcd: KiloNewtonPerSquareMeter;
+  /** f_yd = f_yk/γ_s [kN/m²] */ fyd: KiloNewtonPerSquareMeter;
+  /** E_s [kN/m²] */ Es: KiloNewtonPerSquareMeter;
   /** k_f used (1.0, or 1.1 for cast-in-place piles without permanent casing) */ kf: number;
 };
 
@@ -96,9 +101,11 @@ export type DesignMaterials = {
  */
 export const designMaterials = (concrete: ConcreteClass, kf: number): DesignMaterials => ({
   concrete,
-  fcd: ((MATERIAL_CONSTANTS.alphaCc * concrete.fck) / (MATERIAL_CONSTANTS.gammaC * kf)) * 1000,
-  fyd: (MATERIAL_CONSTANTS.fykB500 / MATERIAL_CONSTANTS.gammaS) * 1000,
-  Es: MATERIAL_CONSTANTS.Es * 1000,
+  fcd: (((MATERIAL_CONSTANTS.alphaCc * concrete.fck) / (MATERIAL_CONSTANTS.gammaC * kf)) *
+    1000) as KiloNewtonPerSquareMeter,
+  fyd: ((MATERIAL_CONSTANTS.fykB500 / MATERIAL_CONSTANTS.gammaS) *
+    1000) as KiloNewtonPerSquareMeter,
+  Es: (MATERIAL_CONSTANTS.Es * 1000) as KiloNewtonPerSquareMeter,
   kf,
 });
 
@@ -110,11 +117,14 @@ export const fctm = (fck: number): number => 0.3 * fck ** (2 / 3);
  * @param eps strain (compression positive) [-] @param fcd [kN/m²] @returns σ_c [kN/m²] (0 in tension)
  * @see EN 1992-1-1 3.1.7(1), Eq. (3.17), (3.18) with n = 2, ε_c2 = 2 ‰
  */
-export const concreteStress = (eps: number, fcd: number): number => {
-  if (eps <= 0) return 0;
+export const concreteStress = (
+  eps: number,
+  fcd: KiloNewtonPerSquareMeter,
+): KiloNewtonPerSquareMeter => {
+  if (eps <= 0) return 0 as KiloNewtonPerSquareMeter;
   if (eps >= MATERIAL_CONSTANTS.epsC2) return fcd;
   const r = 1 - eps / MATERIAL_CONSTANTS.epsC2;
-  return fcd * (1 - r * r);
+  return (fcd * (1 - r * r)) as KiloNewtonPerSquareMeter;
 };
 
 /**
@@ -122,8 +132,11 @@ export const concreteStress = (eps: number, fcd: number): number => {
  * @param eps strain [-] @param m design materials @returns σ_s [kN/m²]
  * @see EN 1992-1-1 3.2.7(2) b), Figure 3.8
  */
-export const steelStress = (eps: number, m: DesignMaterials): number =>
-  Math.max(-m.fyd, Math.min(m.fyd, m.Es * eps));
+export const steelStress = (eps: number, m: DesignMaterials): KiloNewtonPerSquareMeter => {
+  // plain number for the sign change (a brand is not negated, @typescript-eslint/no-unsafe-unary-minus)
+  const fyd: number = m.fyd;
+  return Math.max(-fyd, Math.min(fyd, m.Es * eps)) as KiloNewtonPerSquareMeter;
+};
 
 /** Steel grade check: only B500B is implemented. @returns issues (warning when another grade is named) */
 export const steelGradeIssues = (Stahlsorte: string): StructuralIssue[] =>

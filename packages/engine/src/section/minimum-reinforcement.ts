@@ -1,3 +1,5 @@
+import type { KiloNewton, KiloNewtonPerSquareMeter, SquareMeter } from '../units/units';
+
 /** Which minimum rules apply to a section. */
 export type MinimumRuleKind = 'bored' | 'precast';
 
@@ -16,9 +18,9 @@ export const BORED_PILE_MIN_REINFORCEMENT = {
 } as const;
 
 /** A_s,bpmin [m²] for a bored pile of gross area A_c [m²]. @see BORED_PILE_MIN_REINFORCEMENT */
-export const boredPileMinimum = (Ac: number): number => {
+export const boredPileMinimum = (Ac: SquareMeter): SquareMeter => {
   const row = BORED_PILE_MIN_REINFORCEMENT.rows.find((r) => Ac <= r.maxArea)!;
-  return row.ratio * Ac + row.absolute;
+  return (row.ratio * Ac + row.absolute) as SquareMeter;
 };
 
 /**
@@ -26,8 +28,10 @@ export const boredPileMinimum = (Ac: number): number => {
  * @param NEd design compression (positive) [kN] @param fyd [kN/m²] @returns [m²] (0 without compression)
  * @see DIN EN 1992-1-1/NA, NDP 9.5.2(2) [U — value from docs/sources/engine.md §E4.3]
  */
-export const compressionMemberMinimum = (NEd: number, fyd: number): number =>
-  NEd > 0 ? (0.15 * NEd) / fyd : 0;
+export const compressionMemberMinimum = (
+  NEd: KiloNewton,
+  fyd: KiloNewtonPerSquareMeter,
+): SquareMeter => (NEd > 0 ? (0.15 * NEd) / fyd : 0) as SquareMeter;
 
 /**
  * Governing minimum reinforcement and which rule governs.
@@ -36,13 +40,13 @@ export const compressionMemberMinimum = (NEd: number, fyd: number): number =>
  */
 export const minimumReinforcement = (
   kind: MinimumRuleKind,
-  Ac: number,
-  NEd: number,
-  fyd: number,
-): { AsMin: number; rule: 'EC2 9.8.5(3)' | 'NA 9.5.2(2)' | 'none' } => {
-  const bored = kind === 'bored' ? boredPileMinimum(Ac) : 0;
+  Ac: SquareMeter,
+  NEd: KiloNewton,
+  fyd: KiloNewtonPerSquareMeter,
+): { AsMin: SquareMeter; rule: 'EC2 9.8.5(3)' | 'NA 9.5.2(2)' | 'none' } => {
+  const bored = kind === 'bored' ? boredPileMinimum(Ac) : (0 as SquareMeter);
   const compression = compressionMemberMinimum(NEd, fyd);
-  if (bored === 0 && compression === 0) return { AsMin: 0, rule: 'none' };
+  if (bored === 0 && compression === 0) return { AsMin: 0 as SquareMeter, rule: 'none' };
   return bored >= compression
     ? { AsMin: bored, rule: 'EC2 9.8.5(3)' }
     : { AsMin: compression, rule: 'NA 9.5.2(2)' };

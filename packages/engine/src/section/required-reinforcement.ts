@@ -13,6 +13,7 @@ import {
   ultimatePlane,
   type StrainPlane,
 } from './strain-compatibility';
+import type { KiloNewton, KiloNewtonMeter, SquareMeter } from '../units/units';
 
 /** Maximum reinforcement ratio A_s,max = 0.09·A_c (including laps). @see German NA to EC2 9.5.2(3) [U] */
 export const AS_MAX_RATIO = 0.09;
@@ -21,9 +22,9 @@ export const AS_MAX_RATIO = 0.09;
 export const isInside = (
   g: SectionGeometry,
   m: DesignMaterials,
-  As: number,
-  NEd: number,
-  MEd: number,
+  As: SquareMeter,
+  NEd: KiloNewton,
+  MEd: KiloNewtonMeter,
 ): boolean => {
   const r = momentResistance(g, m, As, NEd);
   return r !== null && r.MRd >= Math.abs(MEd);
@@ -46,19 +47,20 @@ export const AS_LIMITS: BisectionLimits = { xAbsolute: 1e-7, xRelative: 0, maxIt
 export const requiredReinforcement = (
   g: SectionGeometry,
   m: DesignMaterials,
-  NEd: number,
-  MEd: number,
+  NEd: KiloNewton,
+  MEd: KiloNewtonMeter,
   grid: InteractionGrid = buildInteractionGrid(g, m),
-): number | null => {
+): SquareMeter | null => {
+  // the root search runs on plain numbers (ADR 0205); each trial A_s is tagged where it is passed on [m²]
   const inside = (As: number) => {
-    const MRd = gridMomentResistance(grid, As, NEd);
+    const MRd = gridMomentResistance(grid, As as SquareMeter, NEd);
     return MRd !== null && MRd >= Math.abs(MEd);
   };
-  if (inside(0)) return 0;
+  if (inside(0)) return 0 as SquareMeter;
   const AsMax = AS_MAX_RATIO * g.area;
   if (!inside(AsMax)) return null;
   // `above` is inside the diagram in every status (a bracket end where the predicate holds)
-  return bisect((As) => (inside(As) ? 1 : -1), 0, AsMax, AS_LIMITS).above;
+  return bisect((As) => (inside(As) ? 1 : -1), 0, AsMax, AS_LIMITS).above as SquareMeter;
 };
 
 /**
@@ -72,9 +74,9 @@ export const requiredReinforcement = (
 export const designStrains = (
   g: SectionGeometry,
   m: DesignMaterials,
-  As: number,
-  NEd: number,
-  MEd: number,
+  As: SquareMeter,
+  NEd: KiloNewton,
+  MEd: KiloNewtonMeter,
 ): { epsConcrete: number; epsSteel: number; plane: StrainPlane } | null => {
   const ultimate = momentResistance(g, m, As, NEd);
   if (ultimate === null || ultimate.MRd < Math.abs(MEd)) return null;
@@ -90,8 +92,8 @@ export const designStrains = (
 export const axialResistances = (
   g: SectionGeometry,
   m: DesignMaterials,
-  As: number,
-): { tension: number; compression: number } => ({
+  As: SquareMeter,
+): { tension: KiloNewton; compression: KiloNewton } => ({
   tension: sectionForces(g, m, As, ultimatePlane(g, 0)).N,
   compression: sectionForces(g, m, As, ultimatePlane(g, 3)).N,
 });

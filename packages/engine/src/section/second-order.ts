@@ -1,4 +1,5 @@
 import type { DesignMaterials } from './materials';
+import type { KiloNewton, KiloNewtonMeter, Meter, SquareMeter } from '../units/units';
 
 /**
  * Second-order moment by the nominal-curvature method when the slenderness exceeds the limit:
@@ -10,18 +11,18 @@ import type { DesignMaterials } from './materials';
  * @see EN 1992-1-1 5.8.3.1 (Eq. 5.13N), 5.8.8.2–5.8.8.3 (Eq. 5.33–5.34) [U — German NA not checked]
  */
 export const secondOrderMoment = (
-  l0: number,
-  radiusOfGyration: number,
-  NEd: number,
-  Ac: number,
-  d: number,
+  l0: Meter,
+  radiusOfGyration: Meter,
+  NEd: KiloNewton,
+  Ac: SquareMeter,
+  d: Meter,
   m: DesignMaterials,
-): { lambda: number; lambdaLim: number; M2: number } => {
-  if (l0 <= 0 || NEd <= 0) return { lambda: 0, lambdaLim: Infinity, M2: 0 };
+): { lambda: number; lambdaLim: number; M2: KiloNewtonMeter } => {
+  if (l0 <= 0 || NEd <= 0) return { lambda: 0, lambdaLim: Infinity, M2: 0 as KiloNewtonMeter };
   const lambda = l0 / radiusOfGyration;
   const n = NEd / (Ac * m.fcd);
   const lambdaLim = (20 * 0.7 * 1.1 * 0.7) / Math.sqrt(n);
-  if (lambda <= lambdaLim) return { lambda, lambdaLim, M2: 0 };
+  if (lambda <= lambdaLim) return { lambda, lambdaLim, M2: 0 as KiloNewtonMeter };
   const curvature = m.fyd / m.Es / (0.45 * d);
-  return { lambda, lambdaLim, M2: (NEd * curvature * (l0 * l0)) / 10 };
+  return { lambda, lambdaLim, M2: ((NEd * curvature * (l0 * l0)) / 10) as KiloNewtonMeter };
 };

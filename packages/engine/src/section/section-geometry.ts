@@ -1,17 +1,19 @@
+import type { Meter, SquareMeter } from '../units/units';
+
 /**
  * Cross-section discretised for strain compatibility, bending about the horizontal axis through the
  * centroid; y upward, the top edge (y = h/2) is the compressed edge.
  */
 export type SectionGeometry = {
   shape: 'circle' | 'square';
-  /** section depth h (design diameter or side) [m] */ h: number;
-  /** gross concrete area A_c [m²] */ area: number;
+  /** section depth h (design diameter or side) [m] */ h: Meter;
+  /** gross concrete area A_c [m²] */ area: SquareMeter;
   /** concrete strips: centroid y [m] and area [m²] */ stripY: Float64Array;
   stripArea: Float64Array;
   /** reinforcement points: y [m] and share of the total A_s (sum 1) */ barY: Float64Array;
   barShare: Float64Array;
-  /** y of the lowest bar (most tensioned) [m] */ barYMin: number;
-  /** radius of the bar ring, or half the side of the bar square [m] */ barRadius: number;
+  /** y of the lowest bar (most tensioned) [m] */ barYMin: Meter;
+  /** radius of the bar ring, or half the side of the bar square [m] */ barRadius: Meter;
 };
 
 const STRIPS = 40;
@@ -24,7 +26,9 @@ const RING_POINTS = 36;
  * @param D design diameter [m] @param rs bar ring radius [m] @returns geometry
  * @see docs/sources/engine.md §E4.2 steps 1–2
  */
-export const circularSection = (D: number, rs: number): SectionGeometry => {
+export const circularSection = (D: Meter, rs: Meter): SectionGeometry => {
+  // plain number for the sign change (a brand is not negated, @typescript-eslint/no-unsafe-unary-minus)
+  const ringRadius: number = rs;
   const R = D / 2;
   const F = (y: number) =>
     y * Math.sqrt(Math.max(R * R - y * y, 0)) + R * R * Math.asin(Math.max(-1, Math.min(1, y / R)));
@@ -44,12 +48,12 @@ export const circularSection = (D: number, rs: number): SectionGeometry => {
   return {
     shape: 'circle',
     h: D,
-    area: (Math.PI * D * D) / 4,
+    area: ((Math.PI * D * D) / 4) as SquareMeter,
     stripY,
     stripArea,
     barY,
     barShare: new Float64Array(RING_POINTS).fill(1 / RING_POINTS),
-    barYMin: -rs,
+    barYMin: -ringRadius as Meter,
     barRadius: rs,
   };
 };
@@ -57,9 +61,12 @@ export const circularSection = (D: number, rs: number): SectionGeometry => {
 /**
  * Square section of side b with bars uniformly around a square of half-side a_s (4 corners plus three
  * points per side, 16 equal shares), bending about an axis parallel to a side.
- * @param b side [m] @param as half-side of the bar square [m] @returns geometry
+ * @param side side b [m] @param halfSide half-side a_s of the bar square [m] @returns geometry
  */
-export const squareSection = (b: number, as: number): SectionGeometry => {
+export const squareSection = (side: Meter, halfSide: Meter): SectionGeometry => {
+  // plain numbers for the sign changes (a brand is not negated, @typescript-eslint/no-unsafe-unary-minus)
+  const b: number = side;
+  const as: number = halfSide;
   const stripY = Float64Array.from({ length: STRIPS }, (_, i) => -b / 2 + (b * (i + 0.5)) / STRIPS);
   const stripArea = new Float64Array(STRIPS).fill((b * b) / STRIPS);
   // 16 points: top and bottom rows of 5 (2 corners + 3), 3 per vertical side
@@ -69,14 +76,14 @@ export const squareSection = (b: number, as: number): SectionGeometry => {
   const barY = Float64Array.from(ys);
   return {
     shape: 'square',
-    h: b,
-    area: b * b,
+    h: side,
+    area: (b * b) as SquareMeter,
     stripY,
     stripArea,
     barY,
     barShare: new Float64Array(barY.length).fill(1 / barY.length),
-    barYMin: -as,
-    barRadius: as,
+    barYMin: -as as Meter,
+    barRadius: halfSide,
   };
 };
 
@@ -93,8 +100,8 @@ const GEOMETRY_CACHE_SIZE = 256;
  */
 export const sectionGeometry = (
   shape: 'circle' | 'square',
-  h: number,
-  offset: number,
+  h: Meter,
+  offset: Meter,
 ): SectionGeometry => {
   const key = `${shape}|${h}|${Object.is(offset, -0) ? '-0' : offset}`;
   const cached = GEOMETRY_CACHE.get(key);

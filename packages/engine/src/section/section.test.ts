@@ -20,6 +20,7 @@ import { uncasedDesignDiameter } from './design-diameter';
 import { chooseBarLayout } from './bar-layout';
 import { secondOrderMoment } from './second-order';
 import { designSection, type SectionDesignInput } from './design-section';
+import { fraction, kN, kNm, kPa, m, m2 } from '../units/units';
 
 const C30 = CONCRETE_CLASSES.classes[2];
 const m30 = designMaterials(C30, 1);
@@ -45,11 +46,11 @@ describe('materials', () => {
     expect(concreteClassFromCode(99).issues[0]!.code).toBe('CONCRETE_CLASS_UNKNOWN');
   });
   it('follows the parabola–rectangle and bilinear laws', () => {
-    expect(concreteStress(0.001, 17000)).toBeCloseTo(17000 * 0.75, 6);
-    expect(concreteStress(0.003, 17000)).toBe(17000);
-    expect(concreteStress(-0.001, 17000)).toBe(0);
+    expect(concreteStress(0.001, kPa(17000))).toBeCloseTo(17000 * 0.75, 6);
+    expect(concreteStress(0.003, kPa(17000))).toBe(17000);
+    expect(concreteStress(-0.001, kPa(17000))).toBe(0);
     expect(steelStress(0.001, m30)).toBeCloseTo(200000, 6);
-    expect(steelStress(-0.01, m30)).toBeCloseTo(-m30.fyd, 6);
+    expect(steelStress(-0.01, m30)).toBeCloseTo(0 - m30.fyd, 6);
   });
 });
 
@@ -59,26 +60,25 @@ describe('uncasedDesignDiameter (EC2 2.3.4.2(2))', () => {
     [0.6, 0.57],
     [1.0, 0.95],
     [1.2, 1.15],
-  ])('reduces %d m to %d m', (dnom, d) => expect(uncasedDesignDiameter(dnom)).toBeCloseTo(d, 9));
+  ])('reduces %d m to %d m', (dnom, d) => expect(uncasedDesignDiameter(m(dnom))).toBeCloseTo(d, 9));
 });
 
 describe('axial resistances by hand', () => {
   // D = 0.8 m, As = 50 cm², C30/37: N_Rd,c = Ac·fcd + As·(Es·εc2 − fcd); N_Rd,t = −As·fyd
-  const g = circularSection(0.8, 0.3);
+  const g = circularSection(m(0.8), m(0.3));
   it('pure compression = 0.502655·17000 + 0.005·(400000 − 17000) = 10460.1 kN', () => {
-    expect(axialResistances(g, m30, 0.005).compression).toBeCloseTo(
+    expect(axialResistances(g, m30, m2(0.005)).compression).toBeCloseTo(
       0.25 * Math.PI * 0.64 * 17000 + 0.005 * 383000,
       3,
     );
   });
   it('pure tension = −0.005·434782.6 = −2173.9 kN', () => {
-    expect(axialResistances(g, m30, 0.005).tension).toBeCloseTo(-0.005 * m30.fyd, 6);
+    expect(axialResistances(g, m30, m2(0.005)).tension).toBeCloseTo(-0.005 * m30.fyd, 6);
   });
   it('square 0.4 m precast: pure compression = 0.16·17000 + As·383000', () => {
-    expect(axialResistances(squareSection(0.4, 0.14), m30, 0.002).compression).toBeCloseTo(
-      0.16 * 17000 + 0.002 * 383000,
-      3,
-    );
+    expect(
+      axialResistances(squareSection(m(0.4), m(0.14)), m30, m2(0.002)).compression,
+    ).toBeCloseTo(0.16 * 17000 + 0.002 * 383000, 3);
   });
 });
 
@@ -124,17 +124,17 @@ describe('momentResistance (interaction points)', () => {
   it('matches an independent fine integration at N = 0 within 0.5 % (D = 0.9 m, 12 Ø 20)', () => {
     const As = 12 * Math.PI * 0.01 ** 2;
     const rs = 0.45 - 0.08;
-    const r = momentResistance(circularSection(0.9, rs), m30, As, 0)!;
+    const r = momentResistance(circularSection(m(0.9), m(rs)), m30, m2(As), kN(0))!;
     expect(Math.abs(r.MRd / fineMRdAtZero(0.9, rs, As) - 1)).toBeLessThan(0.005);
   });
   it('is memoised by geometry object and the exact values it depends on (ADR 0204)', () => {
     const rs = 0.45 - 0.08;
-    const g = circularSection(0.9, rs);
-    const fresh = () => circularSection(0.9, rs); // another object: never a hit of g's entries
-    const a = momentResistance(g, m30, 0.004, 1500)!;
-    expect(momentResistance(g, m30, 0.004, 1500)).toBe(a); // a hit: the same frozen object
+    const g = circularSection(m(0.9), m(rs));
+    const fresh = () => circularSection(m(0.9), m(rs)); // another object: never a hit of g's entries
+    const a = momentResistance(g, m30, m2(0.004), kN(1500))!;
+    expect(momentResistance(g, m30, m2(0.004), kN(1500))).toBe(a); // a hit: the same frozen object
     expect(Object.isFrozen(a) && Object.isFrozen(a.plane)).toBe(true);
-    const b = momentResistance(fresh(), m30, 0.004, 1500)!;
+    const b = momentResistance(fresh(), m30, m2(0.004), kN(1500))!;
     expect(b).not.toBe(a);
     expect(b).toEqual(a); // computed again: the same numbers
     // each value the result depends on is part of the key: a neighbouring value is computed on its own
@@ -145,27 +145,27 @@ describe('momentResistance (interaction points)', () => {
       [m30, nextAs, 1500],
       [m35, 0.004, 1500],
     ] as const) {
-      const hit = momentResistance(g, m, As, NEd)!;
+      const hit = momentResistance(g, m, m2(As), kN(NEd))!;
       expect(hit).not.toBe(a);
-      expect(hit).toEqual(momentResistance(fresh(), m, As, NEd));
+      expect(hit).toEqual(momentResistance(fresh(), m, m2(As), kN(NEd)));
     }
-    expect(momentResistance(g, m30, 0.004, 1000)!.MRd).not.toBe(a.MRd);
-    expect(momentResistance(g, m35, 0.004, 1500)!.MRd).not.toBe(a.MRd);
+    expect(momentResistance(g, m30, m2(0.004), kN(1000))!.MRd).not.toBe(a.MRd);
+    expect(momentResistance(g, m35, m2(0.004), kN(1500))!.MRd).not.toBe(a.MRd);
   });
   it('returns null outside the axial range and the balanced region carries more moment than N = 0', () => {
-    const g = circularSection(0.8, 0.3);
-    expect(momentResistance(g, m30, 0.005, 20000)).toBeNull();
-    expect(momentResistance(g, m30, 0.005, -3000)).toBeNull();
-    expect(momentResistance(g, m30, 0.005, 3000)!.MRd).toBeGreaterThan(
-      momentResistance(g, m30, 0.005, 0)!.MRd,
+    const g = circularSection(m(0.8), m(0.3));
+    expect(momentResistance(g, m30, m2(0.005), kN(20000))).toBeNull();
+    expect(momentResistance(g, m30, m2(0.005), kN(-3000))).toBeNull();
+    expect(momentResistance(g, m30, m2(0.005), kN(3000))!.MRd).toBeGreaterThan(
+      momentResistance(g, m30, m2(0.005), kN(0))!.MRd,
     );
   });
   it('requiredReinforcement puts the design point on the interaction curve', () => {
-    const g = circularSection(0.8, 0.3);
-    const As = requiredReinforcement(g, m30, 1000, 600)!;
+    const g = circularSection(m(0.8), m(0.3));
+    const As = requiredReinforcement(g, m30, kN(1000), kNm(600))!;
     expect(As).toBeGreaterThan(0);
-    expect(momentResistance(g, m30, As, 1000)!.MRd).toBeCloseTo(600, 0);
-    const s = designStrains(g, m30, As, 1000, 600)!;
+    expect(momentResistance(g, m30, As, kN(1000))!.MRd).toBeCloseTo(600, 0);
+    const s = designStrains(g, m30, As, kN(1000), kNm(600))!;
     // at the limit one of the strain limits is reached
     expect(Math.max(s.epsConcrete / 0.0035, -s.epsSteel / 0.025)).toBeCloseTo(1, 2);
   });
@@ -177,51 +177,54 @@ describe('minimum reinforcement', () => {
     [0.785, 25],
     [1.131, 28.275],
   ])('EC2 9.8.5(3): Ac = %d m² → %d cm²', (Ac, cm2) =>
-    expect(boredPileMinimum(Ac) * 1e4).toBeCloseTo(cm2, 6),
+    expect(boredPileMinimum(m2(Ac)) * 1e4).toBeCloseTo(cm2, 6),
   );
   it('NA 9.5.2(2): 0.15·3000 kN / 434.8 N/mm² = 10.35 cm²', () => {
-    expect(compressionMemberMinimum(3000, m30.fyd) * 1e4).toBeCloseTo(10.35, 2);
-    expect(compressionMemberMinimum(-100, m30.fyd)).toBe(0);
+    expect(compressionMemberMinimum(kN(3000), m30.fyd) * 1e4).toBeCloseTo(10.35, 2);
+    expect(compressionMemberMinimum(kN(-100), m30.fyd)).toBe(0);
   });
   it('takes the larger rule', () => {
-    expect(minimumReinforcement('bored', 0.5, 10000, m30.fyd).rule).toBe('NA 9.5.2(2)');
-    expect(minimumReinforcement('bored', 0.5, 100, m30.fyd).rule).toBe('EC2 9.8.5(3)');
-    expect(minimumReinforcement('precast', 0.16, 0, m30.fyd).rule).toBe('none');
+    expect(minimumReinforcement('bored', m2(0.5), kN(10000), m30.fyd).rule).toBe('NA 9.5.2(2)');
+    expect(minimumReinforcement('bored', m2(0.5), kN(100), m30.fyd).rule).toBe('EC2 9.8.5(3)');
+    expect(minimumReinforcement('precast', m2(0.16), kN(0), m30.fyd).rule).toBe('none');
   });
 });
 
 describe('chooseBarLayout', () => {
   const rules = {
     shape: 'circle' as const,
-    outer: 0.8,
-    cover: 0.1,
-    linkDiameter: 0.01,
-    maxDiameter: 0.02,
-    minClearSpacing: 0.1,
-    minDiameter: 0.016,
+    outer: m(0.8),
+    cover: m(0.1),
+    linkDiameter: m(0.01),
+    maxDiameter: m(0.02),
+    minClearSpacing: m(0.1),
+    minDiameter: m(0.016),
     minCount: 6,
-    maxClearSpacing: 0.2,
+    maxClearSpacing: m(0.2),
   };
   it('respects the maximum clear spacing of 200 mm and at least 6 bars', () => {
-    const b = chooseBarLayout({ ...rules, AsRequired: 0 })!;
+    const b = chooseBarLayout({ ...rules, AsRequired: m2(0) })!;
     expect(b.count).toBeGreaterThanOrEqual(6);
     expect(b.clearSpacing).toBeLessThanOrEqual(0.2);
     expect(b.diameter).toBe(0.016);
   });
   it('provides at least the required area within MaxLaengs', () => {
-    const b = chooseBarLayout({ ...rules, AsRequired: 30e-4 })!;
+    const b = chooseBarLayout({ ...rules, AsRequired: m2(30e-4) })!;
     expect(b.area).toBeGreaterThanOrEqual(30e-4);
     expect(b.diameter).toBeLessThanOrEqual(0.02);
     expect(b.BewTyp).toBe(`${b.count} Ø ${b.diameter * 1000}`);
   });
   it('returns null when MinLaengsAbstand cannot be kept', () => {
-    expect(chooseBarLayout({ ...rules, AsRequired: 200e-4 })).toBeNull();
+    expect(chooseBarLayout({ ...rules, AsRequired: m2(200e-4) })).toBeNull();
   });
 });
 
 describe('designShear by hand', () => {
   // VEd 300 kN, bw 0.8 m, d 0.6 m, Asl 25 cm², C30/37, N = 0 (values computed in docs/calculation-structural.md §3.6)
-  const s = designShear({ VEd: 300, NEd: 0, bw: 0.8, d: 0.6, Ac: 0.5, Asl: 0.0025 }, m30);
+  const s = designShear(
+    { VEd: kN(300), NEd: kN(0), bw: m(0.8), d: m(0.6), Ac: m2(0.5), Asl: m2(0.0025) },
+    m30,
+  );
   it('V_Rd,c = 0.1·1.577·(100·0.005208·30)^(1/3)·0.8·0.6 = 189.28 kN', () =>
     expect(s.VRdc).toBeCloseTo(189.28, 1));
   it('cot θ = 3 because V_Rd,cc = 322.2 kN > V_Ed', () => expect(s.cotTheta).toBe(3));
@@ -233,35 +236,38 @@ describe('designShear by hand', () => {
     expect(s.AsSchubMin * 1e4).toBeCloseTo(7.415, 2));
   it('needs no shear reinforcement below V_Rd,c', () => {
     expect(
-      designShear({ VEd: 150, NEd: 0, bw: 0.8, d: 0.6, Ac: 0.5, Asl: 0.0025 }, m30).AsQuerCalc,
+      designShear(
+        { VEd: kN(150), NEd: kN(0), bw: m(0.8), d: m(0.6), Ac: m2(0.5), Asl: m2(0.0025) },
+        m30,
+      ).AsQuerCalc,
     ).toBe(0);
   });
 });
 
 describe('secondOrderMoment (EC2 5.8)', () => {
   it('is zero for a short column and N·(ε_yd/(0.45 d))·l0²/10 for a slender one', () => {
-    expect(secondOrderMoment(2, 0.2, 1000, 0.5, 0.6, m30).M2).toBe(0);
-    const r = secondOrderMoment(15, 0.2, 1000, 0.5, 0.6, m30);
+    expect(secondOrderMoment(m(2), m(0.2), kN(1000), m2(0.5), m(0.6), m30).M2).toBe(0);
+    const r = secondOrderMoment(m(15), m(0.2), kN(1000), m2(0.5), m(0.6), m30);
     expect(r.M2).toBeCloseTo((1000 * (434782.6 / 2e8 / (0.45 * 0.6)) * 225) / 10, 1);
   });
 });
 
 const baseInput: SectionDesignInput = {
   shape: 'circle',
-  nominalSize: 0.8,
+  nominalSize: m(0.8),
   isUncasedCastInPlace: true,
   minimumRules: 'bored',
   concrete: C30,
-  cover: 0.1,
-  maxBarDiameter: 0.02,
-  maxLinkDiameter: 0.01,
-  minClearSpacing: 0.1,
-  shearAslShare: 0.5,
-  NEdMax: 2000,
-  NEdMin: 1000,
-  MEd: 300,
-  VEd: 150,
-  bucklingLength: 0,
+  cover: m(0.1),
+  maxBarDiameter: m(0.02),
+  maxLinkDiameter: m(0.01),
+  minClearSpacing: m(0.1),
+  shearAslShare: fraction(0.5),
+  NEdMax: kN(2000),
+  NEdMin: kN(1000),
+  MEd: kNm(300),
+  VEd: kN(150),
+  bucklingLength: m(0),
 };
 
 describe('designSection', () => {
@@ -275,7 +281,7 @@ describe('designSection', () => {
     expect(result!.Eps0).not.toBeNull();
   });
   it('reports SECTION_CAPACITY_EXCEEDED for an impossible moment', () => {
-    const r = designSection({ ...baseInput, MEd: 1e5 });
+    const r = designSection({ ...baseInput, MEd: kNm(1e5) });
     expect(r.result).toBeNull();
     expect(r.issues.map((i) => i.code)).toContain('SECTION_CAPACITY_EXCEEDED');
   });
@@ -286,8 +292,18 @@ describe('designSection', () => {
         fc.double({ min: 0, max: 500, noNaN: true }),
         fc.double({ min: -1000, max: 6000, noNaN: true }),
         (M, dM, N) => {
-          const a = designSection({ ...baseInput, MEd: M, NEdMax: N, NEdMin: N }).result;
-          const b = designSection({ ...baseInput, MEd: M + dM, NEdMax: N, NEdMin: N }).result;
+          const a = designSection({
+            ...baseInput,
+            MEd: kNm(M),
+            NEdMax: kN(N),
+            NEdMin: kN(N),
+          }).result;
+          const b = designSection({
+            ...baseInput,
+            MEd: kNm(M + dM),
+            NEdMax: kN(N),
+            NEdMin: kN(N),
+          }).result;
           if (a && b) {
             expect(b.AsLaengsCalc).toBeGreaterThanOrEqual(a.AsLaengsCalc - 1e-3);
             expect(Object.values(a).every((v) => typeof v !== 'number' || Number.isFinite(v))).toBe(

@@ -1,22 +1,23 @@
 import { fctm, MATERIAL_CONSTANTS, type DesignMaterials } from './materials';
+import type { KiloNewton, Meter, SquareMeter, SquareMeterPerMeter } from '../units/units';
 
 /** Inputs of the shear design of a circular (or square) pile section (calculation units). */
 export type ShearInput = {
-  /** V_Ed [kN] */ VEd: number;
-  /** N_Ed, compression positive [kN] (the smallest design value is used) */ NEd: number;
-  /** web width b_w = D (or side) [m] */ bw: number;
-  /** effective depth d [m] */ d: number;
-  /** gross area A_c [m²] */ Ac: number;
-  /** longitudinal tension reinforcement A_sl counted for V_Rd,c [m²] */ Asl: number;
+  /** V_Ed [kN] */ VEd: KiloNewton;
+  /** N_Ed, compression positive [kN] (the smallest design value is used) */ NEd: KiloNewton;
+  /** web width b_w = D (or side) [m] */ bw: Meter;
+  /** effective depth d [m] */ d: Meter;
+  /** gross area A_c [m²] */ Ac: SquareMeter;
+  /** longitudinal tension reinforcement A_sl counted for V_Rd,c [m²] */ Asl: SquareMeter;
 };
 
 /** Shear design result. */
 export type ShearResult = {
-  VRdc: number;
+  /** V_Rd,c [kN] */ VRdc: KiloNewton;
   /** cot θ used */ cotTheta: number;
-  VRdmax: number;
-  /** required A_sw/s (both legs) [m²/m] */ AsQuerCalc: number;
-  /** minimum A_sw/s [m²/m] */ AsSchubMin: number;
+  /** V_Rd,max [kN] */ VRdmax: KiloNewton;
+  /** required A_sw/s (both legs) [m²/m] */ AsQuerCalc: SquareMeterPerMeter;
+  /** minimum A_sw/s [m²/m] */ AsSchubMin: SquareMeterPerMeter;
   isCapacityExceeded: boolean;
 };
 
@@ -54,5 +55,12 @@ export const designShear = (s: ShearInput, m: DesignMaterials): ShearResult => {
   const VRdmax = vRdMax(cotTheta);
   const AsQuerCalc = s.VEd > VRdc ? s.VEd / (z * m.fyd * cotTheta) : 0;
   const AsSchubMin = ((0.16 * fctm(fck)) / MATERIAL_CONSTANTS.fykB500) * s.bw;
-  return { VRdc, cotTheta, VRdmax, AsQuerCalc, AsSchubMin, isCapacityExceeded: s.VEd > VRdmax };
+  return {
+    VRdc: VRdc as KiloNewton,
+    cotTheta,
+    VRdmax: VRdmax as KiloNewton,
+    AsQuerCalc: AsQuerCalc as SquareMeterPerMeter,
+    AsSchubMin: AsSchubMin as SquareMeterPerMeter,
+    isCapacityExceeded: s.VEd > VRdmax,
+  };
 };

@@ -3,6 +3,7 @@
  * check under compression with bending (EN 1993-1-1 6.3.1, 6.3.3, Annex B).
  */
 import { PIPE_STEEL, type PipeSection } from './steel-pipe-section';
+import type { KiloNewton, KiloNewtonMeter, Meter } from '../units/units';
 
 /**
  * Partial factor γ_M1 for member (buckling) resistances. EN 1993-1-1 6.1 Note 2B recommends 1.00; the German
@@ -75,16 +76,16 @@ export type SteelPipeBuckling = {
  * k_yy = C_my·(1 + (λ̄ − 0.2)·n) ≤ C_my·(1 + 0.8·n) for class 1, 2 (not below C_my here, conservative) and C_my·(1 + 0.6·λ̄·n) ≤ C_my·(1 + 0.6·n)
  * for class 3, n = N_Ed/(χ·N_Rk/γ_M1) (Annex B Table B.1); N_Ed/(χ·N_Rk/γ_M1) + k_yy·M_Ed/(M_Rk/γ_M1) ≤ 1.
  * Buckling may be ignored for λ̄ ≤ 0.2 or N_Ed/N_cr ≤ 0.04 (6.3.1.2(4)), N_cr = π²EI/L_cr² (`isNegligible`).
- * @param NEd compression positive [kN] (> 0) @param MEd [kNm] @param Lcr [m]
+ * @param NEd compression positive [kN] (> 0) @param MEd [kNm] @param Lcr [m] @param fy [N/mm²] (table value)
  * @see EN 1993-1-1:2005 6.3.1.1–6.3.1.3, Table 6.1, Table 6.2, 6.3.3(4) Eq. (6.61), Annex B Tables B.1, B.3
  */
 export const pipeBuckling = (args: {
   section: PipeSection;
   sectionClass: 1 | 2 | 3;
   fy: number;
-  NEd: number;
-  MEd: number;
-  Lcr: number;
+  NEd: KiloNewton;
+  MEd: KiloNewtonMeter;
+  Lcr: Meter;
   manufacture: PipeManufacture;
 }): SteelPipeBuckling => {
   const { section: s, fy } = args;

@@ -2,6 +2,7 @@
  * Steel of a steel pipe pile and its circular hollow section: yield strength, γ_M0, corrosion loss, section
  * properties and the cross-section class (EN 1993-1-1 3.2, 5.5, 6.1; EN 1993-5 4.4).
  */
+import type { Meter, SquareMeter } from '../units/units';
 
 /**
  * Yield strength f_y of the structural steels of steel pipe piles for nominal thickness t ≤ 40 mm
@@ -21,9 +22,13 @@ export const GAMMA_M0 = 1.0;
 
 /** Section properties of a circular hollow section. */
 export type PipeSection = {
-  /** outside diameter D, wall thickness t [m] */ D: number;
-  t: number;
-  /** area [m²], second moment of area [m⁴], elastic / plastic modulus [m³] */ A: number;
+  /** outside diameter D, wall thickness t [m] */ D: Meter;
+  t: Meter;
+  /**
+   * area [m²], second moment of area [m⁴], elastic / plastic modulus [m³] (m⁴ and m³ have no brand: read only by
+   * the EN 1993-1-1 formulas of this folder and the pile's bending stiffness, ADR 0205 addendum)
+   */
+  A: SquareMeter;
   I: number;
   Wel: number;
   Wpl: number;
@@ -37,22 +42,22 @@ export type PipeSection = {
  * entered as one sum is on the safe side — ADR 0103.
  * @param D outside diameter [m] @param t nominal wall thickness [m] @param c thickness loss [m], 0 ≤ c < t
  */
-export const corrodedPipe = (D: number, t: number, c: number): { D: number; t: number } => ({
-  D: D - 2 * c,
-  t: t - c,
+export const corrodedPipe = (D: Meter, t: Meter, c: Meter): { D: Meter; t: Meter } => ({
+  D: (D - 2 * c) as Meter,
+  t: (t - c) as Meter,
 });
 
 /**
  * Properties of a circular hollow section: A = π/4·(D² − d²), I = π/64·(D⁴ − d⁴), W_el = 2I/D,
  * W_pl = (D³ − d³)/6 with d = D − 2t (exact for a thin or thick ring).
  */
-export const pipeSection = (D: number, t: number): PipeSection => {
+export const pipeSection = (D: Meter, t: Meter): PipeSection => {
   const d = D - 2 * t;
   const I = (Math.PI / 64) * (D ** 4 - d ** 4);
   return {
     D,
     t,
-    A: (Math.PI / 4) * (D * D - d * d),
+    A: ((Math.PI / 4) * (D * D - d * d)) as SquareMeter,
     I,
     Wel: (2 * I) / D,
     Wpl: (D ** 3 - d ** 3) / 6,
@@ -62,8 +67,9 @@ export const pipeSection = (D: number, t: number): PipeSection => {
 /**
  * Cross-section class of a tubular section in bending and/or compression: d/t ≤ 50ε² class 1, ≤ 70ε²
  * class 2, ≤ 90ε² class 3, else 4; ε = √(235/f_y). @see EN 1993-1-1:2005 Table 5.2 (sheet 3)
+ * @param D outside diameter [m] @param t wall thickness [m] @param fy yield strength [N/mm²] (table value)
  */
-export const pipeClass = (D: number, t: number, fy: number): 1 | 2 | 3 | 4 => {
+export const pipeClass = (D: Meter, t: Meter, fy: number): 1 | 2 | 3 | 4 => {
   const e2 = 235 / fy;
   const r = D / t;
   return r <= 50 * e2 ? 1 : r <= 70 * e2 ? 2 : r <= 90 * e2 ? 3 : 4;

@@ -22,6 +22,7 @@ import {
   pipeSection,
   type PipeSteelGrade,
 } from './steel-pipe-section';
+import type { KiloNewton, KiloNewtonMeter, Meter } from '../units/units';
 
 /** Result of the steel pipe check (kN, kNm, m, -). */
 export type SteelPipeCheck = {
@@ -84,19 +85,19 @@ export type SteelPipeCheck = {
  *   ADR 0028, 0029, 0103–0105
  */
 export const checkSteelPipe = (args: {
-  D: number;
-  t: number;
+  D: Meter;
+  t: Meter;
   grade: PipeSteelGrade;
-  NEdMax: number;
-  NEdMin: number;
-  MEd: number;
-  VEd: number;
-  bucklingLength: number;
+  NEdMax: KiloNewton;
+  NEdMin: KiloNewton;
+  MEd: KiloNewtonMeter;
+  VEd: KiloNewton;
+  bucklingLength: Meter;
   manufacture?: PipeManufacture;
-  corrosion?: number;
+  corrosion?: Meter;
 }): { result: SteelPipeCheck | null; issues: StructuralIssue[]; trace: TraceEntry[] } => {
   const manufacture = args.manufacture ?? DEFAULT_PIPE_MANUFACTURE;
-  const c = args.corrosion ?? 0;
+  const c = args.corrosion ?? (0 as Meter);
   const issues: StructuralIssue[] = [
     structuralIssue('SECTION_STEEL_PIPE_INTERPRETATION', 'warning', {
       grade: args.grade,
@@ -175,11 +176,11 @@ export const checkSteelPipe = (args: {
     return { result: null, issues, trace };
   }
   const f = (fy * 1000) / GAMMA_M0;
-  const NRd = s.A * f;
-  const MRd = (sectionClass === 3 ? s.Wel : s.Wpl) * f;
-  const VRd = ((2 * s.A) / Math.PI) * (f / Math.sqrt(3));
+  const NRd = (s.A * f) as KiloNewton;
+  const MRd = ((sectionClass === 3 ? s.Wel : s.Wpl) * f) as KiloNewtonMeter;
+  const VRd = (((2 * s.A) / Math.PI) * (f / Math.sqrt(3))) as KiloNewton;
   const { etaV, rho } = pipeShearReduction(args.VEd, VRd);
-  const M = Math.abs(args.MEd);
+  const M = Math.abs(args.MEd) as KiloNewtonMeter;
   const combos = [args.NEdMax, args.NEdMin].map((N) => {
     const cs = pipeSectionUtilisationWithShear(sectionClass, NRd, MRd, rho, N, M);
     const buckling =

@@ -1,8 +1,12 @@
 import { bisect, type BisectionLimits } from '../numerics/roots';
 import { concreteStress, MATERIAL_CONSTANTS, steelStress, type DesignMaterials } from './materials';
 import type { SectionGeometry } from './section-geometry';
+import type { KiloNewton, KiloNewtonMeter, SquareMeter } from '../units/units';
 
-/** Strain plane ε(y) = εTop − κ·(h/2 − y), compression positive [-], κ [1/m]. */
+/**
+ * Strain plane ε(y) = εTop − κ·(h/2 − y), compression positive [-], κ [1/m]. Plain numbers (ADR 0205, addendum):
+ * the state of the root searches on the ultimate and the design plane; a strain is dimensionless.
+ */
 export type StrainPlane = { epsTop: number; kappa: number };
 
 /**
@@ -14,9 +18,9 @@ export type StrainPlane = { epsTop: number; kappa: number };
 export const sectionForces = (
   g: SectionGeometry,
   m: DesignMaterials,
-  As: number,
+  As: SquareMeter,
   plane: StrainPlane,
-): { N: number; M: number } => {
+): { N: KiloNewton; M: KiloNewtonMeter } => {
   const half = g.h / 2;
   let N = 0;
   let M = 0;
@@ -33,7 +37,7 @@ export const sectionForces = (
     N += f;
     M += f * y;
   }
-  return { N, M };
+  return { N: N as KiloNewton, M: M as KiloNewtonMeter };
 };
 
 /**
@@ -78,9 +82,9 @@ const T_LIMITS: BisectionLimits = { xAbsolute: 3 / 2 ** 36, xRelative: 0, maxIte
 export const momentResistance = (
   g: SectionGeometry,
   m: DesignMaterials,
-  As: number,
-  NEd: number,
-): Readonly<{ MRd: number; plane: Readonly<StrainPlane> }> | null => {
+  As: SquareMeter,
+  NEd: KiloNewton,
+): Readonly<{ MRd: KiloNewtonMeter; plane: Readonly<StrainPlane> }> | null => {
   const key = `${exact(m.fcd)}|${exact(m.fyd)}|${exact(m.Es)}|${exact(As)}|${exact(NEd)}`;
   let known = RESISTANCES.get(g);
   if (known === undefined) {
@@ -101,9 +105,9 @@ export const momentResistance = (
 const resistanceAt = (
   g: SectionGeometry,
   m: DesignMaterials,
-  As: number,
+  As: SquareMeter,
   plane: StrainPlane,
-): Readonly<{ MRd: number; plane: Readonly<StrainPlane> }> =>
+): Readonly<{ MRd: KiloNewtonMeter; plane: Readonly<StrainPlane> }> =>
   Object.freeze({ MRd: sectionForces(g, m, As, plane).M, plane: Object.freeze(plane) });
 
 /**
@@ -114,7 +118,7 @@ const resistanceAt = (
  */
 const RESISTANCES = new WeakMap<
   SectionGeometry,
-  Map<string, Readonly<{ MRd: number; plane: Readonly<StrainPlane> }> | null>
+  Map<string, Readonly<{ MRd: KiloNewtonMeter; plane: Readonly<StrainPlane> }> | null>
 >();
 /** Entries per geometry before its map is emptied (bounds the memory of a long-running server). */
 const RESISTANCES_PER_GEOMETRY = 4096;

@@ -22,6 +22,13 @@ export type KiloNewtonPerMeter = Brand<'kN/m'>;
 export type Radiant = Brand<'rad'>;
 /** Dimensionless ratio (a wire percentage divided by 100). */
 export type Fraction = Brand<'1'>;
+/**
+ * Area [m²]: cross-section areas (A_c, A_s, a bar's area). Not a length: an area passed where a diameter or cover
+ * is meant does not compile. Wire output in cm² (×1e4) stays a plain number.
+ */
+export type SquareMeter = Brand<'m2'>;
+/** Area per length [m²/m]: transverse reinforcement A_sw/s. Wire output in cm²/m (×1e4) stays a plain number. */
+export type SquareMeterPerMeter = Brand<'m2/m'>;
 
 /** Wire unit: length [cm] (settlements, MaxElementWeite). */
 export type Centimeter = Brand<'cm'>;
@@ -40,6 +47,14 @@ export const m = (value: number): Meter => value as Meter;
 export const kN = (value: number): KiloNewton => value as KiloNewton;
 /** Tags a plain number as kN/m². */
 export const kPa = (value: number): KiloNewtonPerSquareMeter => value as KiloNewtonPerSquareMeter;
+/** Tags a plain number as kNm. */
+export const kNm = (value: number): KiloNewtonMeter => value as KiloNewtonMeter;
+/** Tags a plain number as m². */
+export const m2 = (value: number): SquareMeter => value as SquareMeter;
+/** Tags a plain number as radians. */
+export const rad = (value: number): Radiant => value as Radiant;
+/** Tags a plain number as kN/m³. */
+export const kNPerM3 = (value: number): KiloNewtonPerCubicMeter => value as KiloNewtonPerCubicMeter;
 /** Tags a plain number as a fraction. */
 export const fraction = (value: number): Fraction => value as Fraction;
 
