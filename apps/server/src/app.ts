@@ -305,25 +305,26 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const pool = opts.calculationPool ?? createCalculationPool(config.calcWorkers);
   const projectsRepo = projectsRepository(db);
-  // PostgreSQL: calculations are durable jobs any instance may run (ADR 0176); embedded: the pool directly.
+  // PostgreSQL: calculations are durable jobs in pg-boss any instance may run (ADR 0208); embedded: the pool.
   const jobs =
-    database.kind === 'postgres'
+    database.kind === 'postgres' && database.pgPool
       ? createCalculationJobs({
           db,
+          pgPool: database.pgPool,
           pool,
           store: storeJobResult(projectsRepo, clock),
-          leaseMs: config.calcJobLeaseMs,
+          expireSeconds: config.calcJobExpireSeconds,
           log: app.log,
         })
       : undefined;
-  if (jobs) {
-    app.addHook('onReady', (done) => {
-      jobs.start();
-      done();
+  if (jobs && config.calcJobsStart === 'ready') {
+    // Production: fetch jobs from the start, so this instance takes over those of a dead one by itself.
+    app.addHook('onReady', async () => {
+      await jobs.start();
     });
   }
   app.addHook('onClose', async () => {
-    await jobs?.stop(); // the jobs running here finish first (ADR 0162)
+    await jobs?.stop(); // the jobs running here finish and store first (ADR 0162)
     if (!opts.calculationPool) await pool.close();
   });
   const projectsSvc = projectsService({

@@ -58,7 +58,8 @@ const EnvSchema = z.object({
   CALC_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   CALC_SERVERS: z.string().optional(),
   CALC_REMOTE_TIMEOUT_MS: z.coerce.number().int().positive().optional().default(120_000),
-  CALC_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional().default(30),
+  // pg-boss 10 refuses an expiry above 24 hours (attorney.js, POLICY.MAX_EXPIRATION_HOURS).
+  CALC_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_399).optional().default(60),
   SUPPORT_TOKEN: z.string().min(32, 'SUPPORT_TOKEN must have at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -271,10 +272,17 @@ export type Config = {
   calcServers: CalcServerConfig[];
   calcRemoteTimeoutMs: number;
   /**
-   * PostgreSQL only: how long a claimed calculation job stays with its instance without a heartbeat before
-   * another instance runs it again (ADR 0176). The heartbeat renews it every third of this.
+   * PostgreSQL only: the expiry of a calculation job in pg-boss, its lease (ADR 0208): a job still active this
+   * long after an instance took it (the instance died) is run again by any instance. Default 60 s, far above
+   * a 1,000-load-point calculation (~0.3 s, docs/benchmarks.md).
    */
-  calcJobLeaseMs: number;
+  calcJobExpireSeconds: number;
+  /**
+   * PostgreSQL only: when pg-boss starts (installs its schema, fetches jobs). `ready`: with the server, so an
+   * instance takes over jobs of a dead one without a request of its own (production). `first-use`: at the
+   * first calculation or job status of this app (tests: most test databases never calculate, ADR 0208).
+   */
+  calcJobsStart: 'ready' | 'first-use';
   version: string;
   /** Bearer token of the support-side routes (employee delete); unset: those routes answer 403. */
   supportToken: string | undefined;
@@ -375,7 +383,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     calcWorkers: e.CALC_WORKERS ?? Math.min(2, availableParallelism()),
     calcServers,
     calcRemoteTimeoutMs: e.CALC_REMOTE_TIMEOUT_MS,
-    calcJobLeaseMs: e.CALC_JOB_LEASE_SECONDS * 1000,
+    calcJobExpireSeconds: e.CALC_JOB_EXPIRE_SECONDS,
+    calcJobsStart: 'ready',
     version: readVersion(),
     supportToken: e.SUPPORT_TOKEN || undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
@@ -414,7 +423,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   calcWorkers: 1,
   calcServers: [LOCAL_SERVER],
   calcRemoteTimeoutMs: 10_000,
-  calcJobLeaseMs: 30_000,
+  calcJobExpireSeconds: 60,
+  calcJobsStart: 'first-use',
   version: readVersion(),
   supportToken: undefined,
   stripeSecretKey: undefined,

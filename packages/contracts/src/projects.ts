@@ -226,7 +226,7 @@ export const StoredCalculationSchema = z
   .nullable();
 export type StoredCalculation = z.infer<typeof StoredCalculationSchema>;
 
-/** States of a durable calculation job (ADR 0176). */
+/** States of a durable calculation job (ADR 0176; in pg-boss since ADR 0208). */
 export const CALCULATION_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /**
@@ -236,8 +236,11 @@ export const CALCULATION_JOB_STATES = ['queued', 'running', 'done', 'failed'] as
  */
 export const CalculationJobStatusSchema = z
   .object({
-    /** The job's id; the calculate answer names the job it joined in the `Calculation-Job` header. */
-    id: z.number().int(),
+    /**
+     * The job's id (pg-boss's UUID since ADR 0208); the calculate answer names the job it joined in the
+     * `Calculation-Job` header.
+     */
+    id: z.string(),
     state: z.enum(CALCULATION_JOB_STATES),
     /** True when the job calculates the project's current inputs (its result is the fresh calculation). */
     current: z.boolean(),

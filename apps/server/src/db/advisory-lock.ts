@@ -11,6 +11,8 @@ export const JOB_LOCKS = {
   renewals: 7_041_998_001,
   /** Migrations at start (openPostgres): instances starting together migrate one after the other. */
   migrations: 7_041_998_002,
+  /** Creating pg-boss's calculation queue (ADR 0208): instances starting together create it once. */
+  calculationQueue: 7_041_998_003,
 } as const;
 
 /**
@@ -40,7 +42,8 @@ export const withJobLock = async <T>(
 /**
  * Takes the two-key advisory lock (`lockClass`, hashtext(`key`)) for the rest of the transaction `tx`: a
  * decision on `key` (a rate limit, a code for an address) waits for every other one on the same key, on this
- * instance or another. Classes: 7041 rate limits (ADR 0175), 7042 one-time codes (parallel resends must not pass the limit).
+ * instance or another. Classes: 7041 rate limits (ADR 0175), 7042 one-time codes (parallel resends must not pass the limit),
+ * 7043 calculation jobs (one open job per project and inputs, ADR 0208).
  */
 export const lockKeyForTransaction = async (
   tx: { execute: (query: SQL) => Promise<unknown> },

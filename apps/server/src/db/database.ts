@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the pool under `db`, for a library that runs its own SQL on it (pg-boss, ADR 0208). */
+  pgPool?: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -38,7 +40,7 @@ export const openPostgres = async (url: string): Promise<Database> => {
       await lock.query('select pg_advisory_unlock($1)', [JOB_LOCKS.migrations]).catch(() => {});
       lock.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pgPool: pool, close: () => pool.end() };
   } catch (error) {
     await pool.end();
     throw error;

@@ -14,9 +14,10 @@ import { timestamptz } from './columns';
 import { projects } from './projects';
 
 /**
- * Durable calculation jobs on PostgreSQL (ADR 0176): any instance claims a queued job, or a running one whose
- * lease ran out (its instance died), with SELECT … FOR UPDATE SKIP LOCKED; the instance that holds the lease
- * stores the result. One open job per project and input hash: a repeated request joins it.
+ * Unused since ADR 0208 (calculation jobs run in pg-boss's schema `pgboss`). Kept for one release: during a
+ * rolling update the previous version's instances still run their jobs here, and migrations stay additive
+ * (docs/deployment.md, "Updating"); a later release drops it with a migration. Was: durable calculation jobs
+ * of ADR 0176 (claimed with SELECT … FOR UPDATE SKIP LOCKED under a lease with heartbeat).
  */
 export const calculationJobs = pgTable(
   'calculation_jobs',

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculationJobs, companies, projects } from '#app/db/schema/index';
+import { companies, projects } from '#app/db/schema/index';
+import { CALCULATION_QUEUE } from '#app/modules/calculation/calculation-jobs';
 import type { CalculationPool } from '#app/modules/calculation/worker-pool';
 import { createCalculationPool } from '#app/modules/calculation/worker-pool';
 import { exampleWorkbook } from '#app/modules/projects/fixtures';
@@ -8,7 +10,7 @@ import type { SignedIn, TestApp } from '#app/test/test-app';
 import { addColleague, createTestApp, databases, json, signUp } from '#app/test/test-app';
 
 type JobAnswer = {
-  id: number;
+  id: string;
   state: string;
   current: boolean;
   attempts: number;
@@ -51,9 +53,10 @@ const storedHash = async (t: TestApp, projectId: number): Promise<string> => {
 };
 
 /**
- * `GET …/calculation/job/` (ADR 0196): access, tenant and the states of the newest job. The rows are
- * written into `calculation_jobs` as the job runner writes them; the app here has a pool without worker
- * threads, so on PostgreSQL its claim loop takes none of them (it claims only while a worker is free).
+ * `GET …/calculation/job/` (ADR 0196): access, tenant and the states of the newest job. On PostgreSQL the jobs
+ * are made through pg-boss itself, as another instance would (ADR 0208); the app here has a pool without
+ * worker threads, so its fetch loop takes none of them (it fetches only while a worker is free). The embedded
+ * database keeps no jobs: its answer stays null.
  */
 describe.each(databases)('calculation job status on %s', (kind) => {
   let t: TestApp;
@@ -61,6 +64,7 @@ describe.each(databases)('calculation job status on %s', (kind) => {
   let owner: SignedIn;
   let other: SignedIn;
   let projectId: number;
+  let boss: PgBoss | undefined;
   beforeAll(async () => {
     pool = createCalculationPool(0);
     t = await createTestApp(kind, { calculationPool: pool });
@@ -69,26 +73,38 @@ describe.each(databases)('calculation job status on %s', (kind) => {
     projectId = await savedProject(t, owner, 'Jobstatus');
   });
   afterAll(async () => {
+    await boss?.stop({ graceful: false, close: false });
     await t.close();
     await pool.close();
   });
 
   const status = async (user: SignedIn, companyId = user.companyId, id = projectId) =>
     t.call('GET', jobUrl(companyId, id), { token: user.access });
-  const seed = async (values: Partial<typeof calculationJobs.$inferInsert>) =>
-    (
-      await t.database.db
-        .insert(calculationJobs)
-        .values({
-          project_id: projectId,
-          input_hash: await storedHash(t, projectId),
-          input: {},
-          project_version: 2,
-          requested_by: owner.userId,
-          ...values,
-        })
-        .returning({ id: calculationJobs.id })
-    )[0]!.id;
+  /** A second pg-boss on the app's database (its schema is installed by the app's first status read). */
+  const otherBoss = async (): Promise<PgBoss> => {
+    if (boss) return boss;
+    const pgPool = t.database.pgPool!;
+    boss = new PgBoss({
+      db: { executeSql: (text, values) => pgPool.query(text, values) },
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
+    await boss.start();
+    return boss;
+  };
+  /** Sends a job of the project's current inputs, as a calculate request does; answers its id. */
+  const send = async (): Promise<string> => {
+    const inputHash = await storedHash(t, projectId);
+    const id = await (
+      await otherBoss()
+    ).send(
+      CALCULATION_QUEUE,
+      { projectId, inputHash, input: {}, projectVersion: 2, requestedBy: owner.userId },
+      { singletonKey: `${projectId}:${inputHash}`, retryLimit: 0 },
+    );
+    return id!;
+  };
 
   it('is null before any job', async () => {
     const res = await status(owner);
@@ -112,68 +128,78 @@ describe.each(databases)('calculation job status on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('answers the newest job: queued, running, failed, done, with its attempts and times', async () => {
-    const queued = await seed({ state: 'queued' });
-    const first = json(await status(owner)).data as JobAnswer;
-    expect(first).toMatchObject({ id: queued, state: 'queued', current: true, attempts: 0 });
-    expect(first?.finished_at).toBeNull();
+  it.runIf(kind === 'postgres')(
+    'answers the newest job: queued, running, failed, done, with its attempts and times',
+    async () => {
+      const queued = await send();
+      const first = json(await status(owner)).data as JobAnswer;
+      expect(first).toMatchObject({ id: queued, state: 'queued', current: true, attempts: 0 });
+      expect(first?.finished_at).toBeNull();
 
-    // Taken by an instance whose lease runs for another hour (not claimable by anyone else).
-    await t.database.db
-      .update(calculationJobs)
-      .set({
+      // Taken by another instance (pg-boss: active, its first run).
+      const [taken] = await (await otherBoss()).fetch(CALCULATION_QUEUE);
+      expect(taken?.id).toBe(queued);
+      expect(json(await status(owner)).data).toMatchObject({
+        id: queued,
         state: 'running',
         attempts: 1,
-        lease_owner: 'other-instance',
-        lease_until: sql`now() + interval '1 hour'`,
-      })
-      .where(eq(calculationJobs.id, queued));
-    expect(json(await status(owner)).data).toMatchObject({ id: queued, state: 'running' });
+      });
 
-    await t.database.db
-      .update(calculationJobs)
-      .set({ state: 'failed', error: 'gave up after 3 attempts', finished_at: sql`now()` })
-      .where(eq(calculationJobs.id, queued));
-    const failed = json(await status(owner)).data as JobAnswer;
-    expect(failed).toMatchObject({ id: queued, state: 'failed', current: true });
-    expect(Date.parse(failed!.finished_at!)).not.toBeNaN();
-    // The error text of the worker is not part of the answer.
-    expect(JSON.stringify(failed)).not.toContain('gave up');
+      // Failed for good (this job may not be run again: retryLimit 0).
+      await (
+        await otherBoss()
+      ).fail(CALCULATION_QUEUE, queued, { message: 'gave up after 4 runs' });
+      const failed = json(await status(owner)).data as JobAnswer;
+      expect(failed).toMatchObject({ id: queued, state: 'failed', current: true });
+      expect(Date.parse(failed!.finished_at!)).not.toBeNaN();
+      // The error text of the worker is not part of the answer.
+      expect(JSON.stringify(failed)).not.toContain('gave up');
 
-    // A newer job of the same inputs wins.
-    const done = await seed({ state: 'done', attempts: 2, finished_at: new Date() });
-    expect(done).toBeGreaterThan(queued);
-    expect(json(await status(owner)).data).toMatchObject({
-      id: done,
-      state: 'done',
-      current: true,
-      attempts: 2,
-    });
-  });
+      // A newer job of the same inputs wins: run once and completed with a result.
+      const done = await send();
+      expect(done).not.toBe(queued);
+      const [again] = await (await otherBoss()).fetch(CALCULATION_QUEUE);
+      expect(again?.id).toBe(done);
+      await (await otherBoss()).complete(CALCULATION_QUEUE, done, { result: {} });
+      expect(json(await status(owner)).data).toMatchObject({
+        id: done,
+        state: 'done',
+        current: true,
+        attempts: 1,
+      });
+    },
+  );
 
-  it('says when the newest job is not of the current inputs (saved after it was requested)', async () => {
-    const before = await storedHash(t, projectId);
-    const [row] = await t.database.db
-      .select({ version: projects.version })
-      .from(projects)
-      .where(eq(projects.id, projectId));
-    const changed = exampleWorkbook('Jobstatus', row!.version) as {
-      piles: Record<string, unknown>[];
-    };
-    changed.piles[0]!.Pname = 'geändert';
-    const saved = await t.call('PUT', `${base(owner.companyId)}${projectId}/update-table-datas/`, {
-      token: owner.access,
-      body: changed,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    // The save stored another input hash: the newest job (of the former inputs) is no longer current.
-    expect(await storedHash(t, projectId)).not.toBe(before);
-    expect(json(await status(owner)).data).toMatchObject({ state: 'done', current: false });
-  });
+  it.runIf(kind === 'postgres')(
+    'says when the newest job is not of the current inputs (saved after it was requested)',
+    async () => {
+      const before = await storedHash(t, projectId);
+      const [row] = await t.database.db
+        .select({ version: projects.version })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      const changed = exampleWorkbook('Jobstatus', row!.version) as {
+        piles: Record<string, unknown>[];
+      };
+      changed.piles[0]!.Pname = 'geändert';
+      const saved = await t.call(
+        'PUT',
+        `${base(owner.companyId)}${projectId}/update-table-datas/`,
+        {
+          token: owner.access,
+          body: changed,
+        },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      // The save stored another input hash: the newest job (of the former inputs) is no longer current.
+      expect(await storedHash(t, projectId)).not.toBe(before);
+      expect(json(await status(owner)).data).toMatchObject({ state: 'done', current: false });
+    },
+  );
 });
 
 /**
- * The calculate answer names its job (PostgreSQL: a durable job, ADR 0176), and the status route then
+ * The calculate answer names its job (PostgreSQL: a durable job in pg-boss, ADR 0208), and the status route then
  * reports it done; the embedded database calculates in the pool without a job.
  */
 describe.each(databases)('calculate and its job on %s', (kind) => {
@@ -200,12 +226,13 @@ describe.each(databases)('calculate and its job on %s', (kind) => {
       expect(job).toBeNull();
       return;
     }
-    const [row] = await t.database.db
-      .select()
-      .from(calculationJobs)
-      .where(eq(calculationJobs.project_id, projectId));
-    expect(calc.headers['calculation-job']).toBe(String(row!.id));
-    expect(job).toMatchObject({ id: row!.id, state: 'done', current: true, attempts: 1 });
-    expect(row!.input_hash).toBe(await storedHash(t, projectId));
+    // The one job of this project in pg-boss's table (ADR 0208), keyed by project and input hash.
+    const { rows } = (await t.database.db.execute(
+      sql`select id, singleton_key, state from pgboss.job where data->>'projectId' = ${String(projectId)}`,
+    )) as { rows: { id: string; singleton_key: string; state: string }[] };
+    expect(rows).toHaveLength(1);
+    expect(calc.headers['calculation-job']).toBe(rows[0]!.id);
+    expect(job).toMatchObject({ id: rows[0]!.id, state: 'done', current: true, attempts: 1 });
+    expect(rows[0]!.singleton_key).toBe(`${projectId}:${await storedHash(t, projectId)}`);
   });
 });

@@ -37,7 +37,7 @@ export const projectCalculationRoutes = (
         summary:
           'Calculate the project on a calculation server (default: the local worker pool) and store the result',
         description:
-          'On PostgreSQL a local calculation is a durable job (ADR 0176); the answer names the job the request joined in the `Calculation-Job` header, whose state `GET …/calculation/job/` tells (ADR 0196).',
+          'On PostgreSQL a local calculation is a durable job in pg-boss (ADR 0208); the answer names the job the request joined in the `Calculation-Job` header, whose state `GET …/calculation/job/` tells (ADR 0196).',
         security: bearer,
         params: ProjectParams,
         querystring: CalculateQuerySchema,
@@ -51,7 +51,7 @@ export const projectCalculationRoutes = (
         request.params.projectId,
         request.query.dhpd_server,
       );
-      if (jobId !== null) reply.header('calculation-job', String(jobId));
+      if (jobId !== null) reply.header('calculation-job', jobId);
       return ok(answer, 'Calculated');
     },
   );

@@ -57,11 +57,11 @@ export const storeJobResult =
     repo.saveCalculation(
       calculationRow(
         {
-          projectId: job.project_id,
-          inputHash: job.input_hash,
-          projectVersion: job.project_version,
+          projectId: job.projectId,
+          inputHash: job.inputHash,
+          projectVersion: job.projectVersion,
           server: 'local',
-          requestedBy: job.requested_by,
+          requestedBy: job.requestedBy,
           at: clock.now(),
         },
         result,
@@ -184,9 +184,9 @@ export const projectCalculation = (deps: ProjectsDeps, core: ProjectCore) => {
       // Only the compact result is stored and answered (ADR 0170); the local pool makes it in the worker.
       let result: FullProjectResult;
       let now: Date;
-      let jobId: number | null = null;
+      let jobId: string | null = null;
       if (!server.url && deps.jobs) {
-        // A durable job (ADR 0176): whichever instance runs it stores the compact result (storeJobResult).
+        // A durable job (ADR 0208): whichever instance completes it stores the compact result (storeJobResult).
         ({ jobId, result } = await deps.jobs.run({
           projectId,
           inputHash: hash,
@@ -240,7 +240,7 @@ export const projectCalculation = (deps: ProjectsDeps, core: ProjectCore) => {
       projectId: number,
     ): Promise<CalculationJobStatus> => {
       await access(auth, companyId, projectId, 'read');
-      const job = await repo.latestCalculationJob(projectId);
+      const job = (await deps.jobs?.latest(projectId)) ?? null;
       if (!job) return null;
       // The stored input hash (kept with every save); a project from before it: computed from the workbook.
       let currentHash = await repo.inputHash(projectId);
@@ -250,11 +250,11 @@ export const projectCalculation = (deps: ProjectsDeps, core: ProjectCore) => {
       }
       return {
         id: job.id,
-        state: job.state as NonNullable<CalculationJobStatus>['state'],
-        current: job.input_hash === currentHash,
+        state: job.state,
+        current: job.inputHash === currentHash,
         attempts: job.attempts,
-        created_at: job.created_at.toISOString(),
-        finished_at: job.finished_at?.toISOString() ?? null,
+        created_at: job.createdAt.toISOString(),
+        finished_at: job.finishedAt?.toISOString() ?? null,
       };
     },
 

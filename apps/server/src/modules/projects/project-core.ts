@@ -22,7 +22,7 @@ export type ProjectsDeps = {
   pool: CalculationPool;
   servers: CalcServerConfig[];
   remoteTimeoutMs: number;
-  /** PostgreSQL: local calculations run as durable jobs (ADR 0176); the embedded database uses `pool`. */
+  /** PostgreSQL: local calculations run as durable jobs in pg-boss (ADR 0208); the embedded database uses `pool`. */
   jobs?: CalculationJobs;
   /** Refuses writes of guests and of companies whose licence expired or was blocked (lib/policy.ts). */
   licence: LicenceGuard;

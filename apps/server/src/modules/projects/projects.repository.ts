@@ -6,7 +6,6 @@ import { lockCompany } from '#app/db/company-lock';
 import type { Db } from '#app/db/database';
 import { preparedRead } from '#app/db/prepared-read';
 import {
-  calculationJobs,
   companies,
   projectCalculations,
   projectLogos,
@@ -313,29 +312,11 @@ export const projectsRepository = (db: Db) => {
           .limit(1)
       )[0],
 
-    /** The project's newest calculation job (ADR 0176), without its input and result. */
-    latestCalculationJob: async (projectId: number) =>
-      (
-        await db
-          .select({
-            id: calculationJobs.id,
-            state: calculationJobs.state,
-            input_hash: calculationJobs.input_hash,
-            attempts: calculationJobs.attempts,
-            created_at: calculationJobs.created_at,
-            finished_at: calculationJobs.finished_at,
-          })
-          .from(calculationJobs)
-          .where(eq(calculationJobs.project_id, projectId))
-          .orderBy(desc(calculationJobs.id))
-          .limit(1)
-      )[0],
-
     /**
      * Replaces the project's calculation. The update takes every column from `excluded` (the row of the
      * insert): setting them from `values` again sent, and had the database parse, the result JSON twice.
      */
-    /** Replaces the project's stored calculation; `on` is a transaction (a durable job's, ADR 0176). */
+    /** Replaces the project's stored calculation; `on` is a transaction (a durable job's, ADR 0208). */
     saveCalculation: async (
       values: typeof projectCalculations.$inferInsert,
       on: Db | Tx = db,

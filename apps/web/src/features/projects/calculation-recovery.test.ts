@@ -9,7 +9,7 @@ const STORED: Run = { result: 'stored calculation' };
 const answer = <T>(data: T): ApiResult<T> => ({ status: 200, message: 'OK', data });
 const job = (state: NonNullable<CalculationJobStatus>['state'], current = true) =>
   answer<CalculationJobStatus>({
-    id: 7,
+    id: '0b7f3c2e-5d1a-4f6e-9a8b-1c2d3e4f5a6b', // pg-boss's job id (ADR 0208)
     state,
     current,
     attempts: 1,
