@@ -4,9 +4,7 @@ import { calculateProject } from '../project/calculate-project';
 import { calculateHorizontalLoadCases } from './calculate-horizontal-loadcases';
 import { addImperfections, resolveToPileAxes } from './resolve-loads';
 import { fullyCompressedLevel } from './reinforcement-length';
-import { kN, kNm, m, type Radiant } from '../units/units';
-
-const rad = (value: number) => value as Radiant;
+import { kN, kNm, m, rad } from '../units/units';
 
 /** Wire project: D = 0.8 m bored pile, head 100.0, Es 20 → 60 MN/m² sand down to 70 m NHN. */
 const wire = (

@@ -141,7 +141,7 @@ describe.skipIf(!adminUrl)('a calculation whose instance dies', () => {
     const repeated = onB(`${base}${id}/calculate/`);
     const statusOnB = async () =>
       json(await onB(`${base}${id}/calculation/job/`)).data as {
-        id: number;
+        id: string;
         state: string;
         current: boolean;
         attempts: number;

@@ -317,7 +317,7 @@ export const createCalculationJobs = (deps: {
         finishedAt: state === 'done' || state === 'failed' ? new Date(row.completed_on!) : null,
       };
     },
-    /** Starts pg-boss and the fetch loop now (`CALC_JOBS_START` ready) instead of at the first use. */
+    /** Starts pg-boss and the fetch loop now (`config.calcJobsStart` 'ready') instead of at the first use. */
     start: async () => {
       await started();
     },

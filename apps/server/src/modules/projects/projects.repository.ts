@@ -313,10 +313,10 @@ export const projectsRepository = (db: Db) => {
       )[0],
 
     /**
-     * Replaces the project's calculation. The update takes every column from `excluded` (the row of the
-     * insert): setting them from `values` again sent, and had the database parse, the result JSON twice.
+     * Replaces the project's stored calculation; `on` is a transaction (a durable job's, ADR 0208). The update
+     * takes every column from `excluded` (the row of the insert): setting them from `values` again sent, and had
+     * the database parse, the result JSON twice.
      */
-    /** Replaces the project's stored calculation; `on` is a transaction (a durable job's, ADR 0208). */
     saveCalculation: async (
       values: typeof projectCalculations.$inferInsert,
       on: Db | Tx = db,
