@@ -53,7 +53,7 @@ const engine = (args: {
   return {
     w0: r.wxOben / 1000,
     theta0: r.wStrichKopfx,
-    Mhead: r.distribution.My[0]!,
+    Mhead: r.forces.My[0]!,
     Mmax: r.MyMax,
   };
 };

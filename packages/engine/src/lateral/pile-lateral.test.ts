@@ -88,7 +88,7 @@ describe('analysePileLateral', () => {
     analysePileLateral(m, d, d);
     expect(JSON.stringify(alone)).toBe(snapshot);
     expect(both.wOben).toBe(alone.wOben);
-    expect(both.distribution.w).toEqual(alone.distribution.w);
+    expect(both.distribution!.w).toEqual(alone.distribution!.w);
     expect(both.MMax).toBeGreaterThan(alone.MMax);
     expect(analysePileLateral(m, k, d).result).toEqual(both);
   });
@@ -129,12 +129,12 @@ describe('analysePileLateral', () => {
     expect(limited.result!.wOben).toBeGreaterThan(linear.result!.wOben);
     expect(limited.issues.map((i) => i.code)).toContain('LATERAL_PASSIVE_PRESSURE_INTERIM');
     const mesh = buildLateralMesh(model({ gegenRaeumlichenEP: true }));
-    limited.result!.distribution.p.forEach((p, i) => {
+    limited.result!.distribution!.p.forEach((p, i) => {
       const lim = i === 0 ? mesh.passiveLimit[0]! : mesh.passiveLimit[2 * i - 1]!;
       expect(p).toBeLessThanOrEqual(Math.max(lim, mesh.passiveLimit[2 * i] ?? 0) * 1.001 + 1e-6);
     });
     // equilibrium of the limited system: shear at the head is H, moment and shear vanish at the free toe
-    const d = limited.result!.distribution;
+    const d = limited.result!.distribution!;
     expect(d.Qx[0]!).toBeCloseTo(400, 6);
     expect(Math.abs(d.Qx[d.Qx.length - 1]!)).toBeLessThan(1e-6 * 400);
     expect(Math.abs(d.My[d.My.length - 1]!)).toBeLessThan(1e-6 * limited.result!.MMax);

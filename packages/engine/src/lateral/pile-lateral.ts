@@ -12,17 +12,24 @@ import { ELEMENT_LENGTH_MIN, type LateralModel } from './mesh';
 import { cachedPileSystem, type PileSystem } from './system-cache';
 import type { Meter } from '../units/units';
 
-/** Distributions along the pile for diagrams; one entry per FE node, top-down. */
-export type LateralDistribution = {
+/**
+ * The design moments along the pile that the section design reads (biaxial check of square piles, the fully
+ * compressed level and the cage length); one entry per FE node, top-down.
+ */
+export type LateralForces = {
   /** level [m NHN] */ level: number[];
-  /** depth below the pile head [m] */ depth: number[];
-  /** deflections under characteristic loads [mm] */ wx: number[];
-  wy: number[];
-  w: number[];
   /** design bending moments [kNm]: Mx about the x axis (from Hy, Mx), My about the y axis (from Hx, My) */
   Mx: number[];
   My: number[];
   M: number[];
+};
+
+/** Distributions along the pile for diagrams; one entry per FE node, top-down. */
+export type LateralDistribution = LateralForces & {
+  /** depth below the pile head [m] */ depth: number[];
+  /** deflections under characteristic loads [mm] */ wx: number[];
+  wy: number[];
+  w: number[];
   /** design shear forces [kN] in x and y direction and resultant */ Qx: number[];
   Qy: number[];
   Q: number[];
@@ -47,7 +54,13 @@ export type LateralResult = {
   /** head rotation dw/dz (z downward), characteristic loads [rad] */ wStrichKopf: number;
   wStrichKopfx: number;
   wStrichKopfy: number;
-  distribution: LateralDistribution;
+  /** the design moments along the pile (the arrays of `distribution` when it is built) */
+  forces: LateralForces;
+  /**
+   * every distribution along the pile (diagrams, reports, the on-demand detail); null when the analysis was asked
+   * for the summary only (`detail: false`: the stored compact result has no distributions, ADR 0170, 0209)
+   */
+  distribution: LateralDistribution | null;
   /** passive-pressure iterations of the design analysis */ iterations: number;
 };
 
@@ -87,34 +100,54 @@ const levelsOf = (headLevel: number, depth: Float64Array): number[] => {
   return out;
 };
 
+const forcesOf = (model: LateralModel, depth: Float64Array, d: LateralSolution): LateralForces => ({
+  level: levelsOf(model.headLevel, depth),
+  Mx: scaled(d.y.M, 1),
+  My: scaled(d.x.M, 1),
+  M: hypotArray(d.x.M, d.y.M),
+});
+
 const distribution = (
-  model: LateralModel,
+  forces: LateralForces,
   depth: Float64Array,
   ch: LateralSolution,
   d: LateralSolution,
 ): LateralDistribution => ({
-  level: levelsOf(model.headLevel, depth),
+  // the order of the fields as before `forces` was split off (the wire JSON keeps its key order)
+  level: forces.level,
   depth: scaled(depth, 1),
   wx: scaled(ch.x.w, 1000),
   wy: scaled(ch.y.w, 1000),
   w: hypotArray(ch.x.w, ch.y.w, 1000),
-  Mx: scaled(d.y.M, 1),
-  My: scaled(d.x.M, 1),
-  M: hypotArray(d.x.M, d.y.M),
+  Mx: forces.Mx,
+  My: forces.My,
+  M: forces.M,
   Qx: scaled(d.x.Q, 1),
   Qy: scaled(d.y.Q, 1),
   Q: hypotArray(d.x.Q, d.y.Q),
   p: hypotArray(d.x.p, d.y.p),
 });
 
+/**
+ * The largest resultant shear force [kN]: Math.max from −∞ over √(Qx² + Qy²)·1 per node — the same numbers in
+ * the same order as the largest entry of the distribution's `Q` (hypotArray), without building it.
+ */
+const largestResultant = (a: Float64Array, b: Float64Array): number => {
+  let m = -Infinity;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!) * 1);
+  return m;
+};
+
 const summarise = (
   model: LateralModel,
   depth: Float64Array,
   ch: LateralSolution,
   d: LateralSolution,
+  detail: boolean,
 ): LateralResult => {
-  const dist = distribution(model, depth, ch, d);
-  const iMax = dist.M.reduce((best, v, i) => (v > dist.M[best]! ? i : best), 0);
+  const forces = forcesOf(model, depth, d);
+  const dist = detail ? distribution(forces, depth, ch, d) : null;
+  const iMax = forces.M.reduce((best, v, i) => (v > forces.M[best]! ? i : best), 0);
   const head = (s: BeamSolution) => s.w[0]! * 1000;
   return {
     wxOben: head(ch.x),
@@ -122,17 +155,18 @@ const summarise = (
     wOben: Math.hypot(head(ch.x), head(ch.y)),
     MxMax: maxAbs(d.y.M),
     MyMax: maxAbs(d.x.M),
-    MMax: dist.M[iMax]!,
-    levelMMax: dist.level[iMax]!,
+    MMax: forces.M[iMax]!,
+    levelMMax: forces.level[iMax]!,
     QxMax: maxAbs(d.x.Q),
     QyMax: maxAbs(d.y.Q),
-    QMax: largest(dist.Q),
+    QMax: dist === null ? largestResultant(d.x.Q, d.y.Q) : largest(dist.Q),
     MdKopf: Math.hypot(d.x.M[0]!, d.y.M[0]!),
     MdKopfx: d.y.M[0]!,
     MdKopfy: d.x.M[0]!,
     wStrichKopf: Math.hypot(ch.x.theta[0]!, ch.y.theta[0]!),
     wStrichKopfx: ch.x.theta[0]!,
     wStrichKopfy: ch.y.theta[0]!,
+    forces,
     distribution: dist,
     iterations: d.iterations,
   };
@@ -183,6 +217,7 @@ const solveBoth = (
  * @param design head loads γG·G + γQ·Q (+ imperfections) [kN, kNm]
  * @param scheme solver of the passive-pressure limitation (default Newton with secant fallback, ADR 0165;
  *   'secant' only for comparison)
+ * @param detail false: no `distribution` (the summary values and the design moments `forces` only; the same numbers)
  * @returns result (null when the pile cannot be analysed) with issues and trace
  * @see docs/sources/engine.md §E5; docs/calculation-structural.md §2
  */
@@ -191,6 +226,7 @@ export const analysePileLateral = (
   characteristic: LateralLoads,
   design: LateralLoads,
   scheme: LateralScheme = 'newton',
+  detail = true,
 ): { result: LateralResult | null; issues: StructuralIssue[]; trace: TraceEntry[] } => {
   const pileSystem = cachedPileSystem(model);
   const { mesh } = pileSystem;
@@ -253,7 +289,7 @@ export const analysePileLateral = (
     );
   }
   if (model.gegenRaeumlichenEP) issues.push(...checkPassiveResultant(mesh, d));
-  const result = summarise(model, mesh.depth, ch, d);
+  const result = summarise(model, mesh.depth, ch, d, detail);
   if (result.wOben / 1000 > LINEAR_DEFLECTION_LIMIT) {
     issues.push(
       structuralIssue('LATERAL_DEFLECTION_LARGE', 'warning', {

@@ -49,13 +49,15 @@ const ROW_PATH = /^horizontal_loadcases\[(\d+)\]\.horizontal_loads\[(\d+)\]/;
  * @param project normalised project @param axial axial results of the same run (toe levels)
  * @param projectIssues project-level issues of the normalisation @param only when given, only the rows it
  *   accepts are calculated (the others are empty rows without issues: the on-demand detail of one load point,
- *   ADR 0170) @returns load-case results and the remaining project issues
+ *   ADR 0170) @param detail false: the rows in their stored (compact) form (`compactRow`, ADR 0209)
+ * @returns load-case results and the remaining project issues
  */
 export const calculateProjectLoadCases = (
   project: NormalizedProject,
   axial: readonly AxialDataForLateral[],
   projectIssues: readonly EngineIssue[],
   only?: (row: NormalizedHorizontalLoad) => boolean,
+  detail = true,
 ): { horizontal_loadcases: LoadCaseResult[]; issues: EngineIssue[] } => {
   const rowInput = new Map<string, EngineIssue[]>();
   const remaining: EngineIssue[] = [];
@@ -81,7 +83,7 @@ export const calculateProjectLoadCases = (
           ? emptyRow(row, null, [structuralIssue('LOADCASE_ROW_INPUT_INVALID', 'error', {})])
           : only !== undefined && !only(row)
             ? emptyRow(row, null, [])
-            : calculateRow(project, row, index, {});
+            : calculateRow(project, row, index, { detail });
       const path = `horizontal_loadcases[${ci}].horizontal_loads[${ri}]`;
       const own = result.issues.map((x) => ({
         ...x,

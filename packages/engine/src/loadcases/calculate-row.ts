@@ -15,7 +15,7 @@ import {
   steelPipeBendingStiffness,
 } from './pile-model';
 import { addImperfections, combineActions, type PileAxis, type RowActions } from './resolve-loads';
-import { emptyRow, type HorizontalLoadRowResult } from './row-result';
+import { compactRow, emptyRow, type HorizontalLoadRowResult } from './row-result';
 import { concreteRow, steelPipeRow } from './row-section';
 import type { KiloNewton, KiloNewtonMeter, Meter } from '../units/units';
 
@@ -36,6 +36,11 @@ export type HorizontalOptions = {
    * kept so that the bench and the tests can compare both in one run)
    */
   lateralScheme?: LateralScheme;
+  /**
+   * false: the row in its stored (compact) form (`compactRow`), and the lateral analysis builds no distribution
+   * (ADR 0209); default true
+   */
+  detail?: boolean;
 };
 
 /** Load points and toe levels [m NHN] by Pname (the first row of a name, as the axial results). */
@@ -101,6 +106,16 @@ const pileAxis = (pile: NormalizedPile): PileAxis => ({
  * @see docs/calculation-structural.md §4 (procedure, every output field)
  */
 export const calculateRow = (
+  project: NormalizedProject,
+  row: NormalizedHorizontalLoad,
+  index: ProjectIndex,
+  options: HorizontalOptions,
+): HorizontalLoadRowResult =>
+  options.detail === false
+    ? compactRow(calculateRowWith(project, row, index, options))
+    : calculateRowWith(project, row, index, options);
+
+const calculateRowWith = (
   project: NormalizedProject,
   row: NormalizedHorizontalLoad,
   index: ProjectIndex,
@@ -220,7 +235,13 @@ export const calculateRow = (
     groundLevel: levels.groundLevel,
     groundwaterLevel: levels.groundwaterLevel,
   });
-  const lateral = analysePileLateral(model, actions.characteristic, design, options.lateralScheme);
+  const lateral = analysePileLateral(
+    model,
+    actions.characteristic,
+    design,
+    options.lateralScheme,
+    options.detail !== false,
+  );
   issues.push(...lateral.issues);
   const trace: TraceEntry[] = [
     ...levels.trace,

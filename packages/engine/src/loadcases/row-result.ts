@@ -106,6 +106,17 @@ export const emptyRow = (
   trace: [],
 });
 
+/**
+ * A row in the stored (compact) form (ADR 0170): without the distribution, the section design and the trace, which
+ * are recomputed for one load point on demand. Everything else (values, issues, the steel pipe check) is kept.
+ */
+export const compactRow = (r: HorizontalLoadRowResult): HorizontalLoadRowResult => ({
+  ...r,
+  distribution: null,
+  section: null,
+  trace: [],
+});
+
 /** The lateral analysis fields of a row (wire names of §L2.9) and the distribution along the pile. */
 export const lateralFields = (r: LateralResult) => ({
   wxOben: r.wxOben,

@@ -102,7 +102,7 @@ export const concreteRow = (
     ...(isCircle
       ? {}
       : {
-          biaxial: { Mx: lat.distribution.Mx, My: lat.distribution.My, extra: headMoment },
+          biaxial: { Mx: lat.forces.Mx, My: lat.forces.My, extra: headMoment },
         }),
   });
   issues.push(...section.issues);
@@ -121,10 +121,10 @@ export const concreteRow = (
     }),
   );
   const sec = section.result;
-  const level = lat.distribution.level;
+  const level = lat.forces.level;
   const kote = fullyCompressedLevel(
     level,
-    lat.distribution.M,
+    lat.forces.M,
     c.actions.NEdMin,
     // core radius W/A [m]
     (isCircle ? c.D / 8 : c.D / 6) as Meter,

@@ -12,6 +12,7 @@ import { calculateProjectLoadCases } from '../loadcases/calculate-horizontal-loa
 import { ENGINE_VERSION } from '../version';
 import { assignNachweisgruppen, soilProfileUsage, toPileResult } from './assemble';
 import type { RowState } from './row-state';
+import { compactResult } from './compact-result';
 import type { AxialPileResult, CalculateOptions, ProjectResult } from './result-types';
 
 const round9 = (x: number) => Math.round(x * 1e9) / 1e9;
@@ -160,14 +161,17 @@ export function calculateProject(input: unknown, options: CalculateOptions = {})
           options.loadRowsOf === undefined
             ? undefined
             : (row) => row.Pname === project.piles[options.loadRowsOf!]?.Pname,
+          options.compact !== true,
         );
-  return {
+  const result: ProjectResult = {
     engineVersion: ENGINE_VERSION,
     piles,
     soil_profiles: soilProfileUsage(project, rows),
     issues: horizontal.issues,
     horizontal_loadcases: horizontal.horizontal_loadcases,
   };
+  // the rows are compact already; compactResult drops the pile traces and marks the result (ADR 0209)
+  return options.compact === true ? compactResult(result) : result;
 }
 
 /** Final evaluation at the coordinated length (full curve) and the transparency issues. */

@@ -175,4 +175,9 @@ export type CalculateOptions = {
    * issues): the on-demand detail of one load point (ADR 0170). Default: every row.
    */
   loadRowsOf?: number;
+  /**
+   * The stored form directly (ADR 0170, 0209): the same result as `compactResult(calculateProject(input))`, but the
+   * load rows' distributions, section designs and traces are never built (the same numbers, less memory and time).
+   */
+  compact?: boolean;
 };

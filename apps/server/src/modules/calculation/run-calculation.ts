@@ -1,4 +1,4 @@
-import { calculatePileDetail, calculateProject, compactResult } from '@pfahlplaner/engine';
+import { calculatePileDetail, calculateProject } from '@pfahlplaner/engine';
 import type { PileDetail, ProjectResult } from '@pfahlplaner/engine';
 
 /** Engine output of one project run: the axial results plus the load cases (lateral and section). */
@@ -19,10 +19,13 @@ export type TaskResult = FullProjectResult | PileDetail | null;
  */
 export const runCalculation = (input: unknown): FullProjectResult => calculateProject(input);
 
-/** Runs one task of the pool; the compact form is made in the worker, so only it crosses threads. */
+/**
+ * Runs one task of the pool; the compact form is made in the worker (built directly, without distributions,
+ * section designs and traces: ADR 0209), so only it crosses threads.
+ */
 export const runTask = (input: unknown, task: CalculationTask): TaskResult =>
   task.kind === 'pile'
     ? calculatePileDetail(input, task.index)
     : task.kind === 'compact'
-      ? compactResult(calculateProject(input))
+      ? calculateProject(input, { compact: true })
       : calculateProject(input);

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- envelope data is asserted with toMatchObject, see test-app.ts */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CalculateResponseSchema } from '@pfahlplaner/contracts';
 import { calculateProject } from '@pfahlplaner/engine';
 import { companies, projectCalculations, projects } from '#app/db/schema/index';
 import { exampleWorkbook, largeWorkbook } from '#app/modules/projects/fixtures';
@@ -55,6 +56,35 @@ describe.each(databases)('compact results and the cached detail on %s', (kind) =
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('answers calculate with exactly what CalculateResponseSchema describes (sent without the run-time check, ADR 0209)', async () => {
+    // the example (axial) and a project with a load row per load point (lateral rows, section values, issues)
+    const rows = largeWorkbook('Zeilen', 12, 1);
+    const loadCase = (rows.horizontal_loadcases as { horizontal_loads: object[] }[])[0]!;
+    loadCase.horizontal_loads = rows.piles.map((p) => ({
+      ...loadCase.horizontal_loads[0],
+      Pname: p.Pname,
+    }));
+    const withRows = await create('Zeilen');
+    expect((await save(withRows, { ...rows, version: 1 })).statusCode).toBe(200);
+    for (const id of [projectId, withRows]) {
+      const res = await calculate(id);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = json(res);
+      expect(body.status_code).toBe(1);
+      const parsed = CalculateResponseSchema.safeParse(body.data);
+      expect(parsed.error?.issues.slice(0, 3)).toBeUndefined();
+      // nothing the schema does not name (zod drops unknown keys), nothing it would change
+      expect(parsed.data).toEqual(body.data);
+    }
+    const rowsAnswer = json(await calculate(withRows)).data;
+    const lateral = rowsAnswer.result.horizontal_loadcases[0].horizontal_loads as {
+      wOben: number | null;
+    }[];
+    expect(lateral).toHaveLength(12);
+    expect(lateral.filter((r) => r.wOben !== null).length).toBeGreaterThan(0);
   });
 
   it('stores the result of 1,000 load points in less than 1 MB', async () => {
