@@ -37,6 +37,14 @@ export const shownCell = async (
   return target;
 };
 
+/** The class attribute of a cell (scrolled into the DOM first): `pp-cell--invalid`, `pp-cell--caution`, … */
+export const cellClasses = async (
+  page: Page,
+  grid: string,
+  row: number,
+  key: string,
+): Promise<string> => (await (await shownCell(page, grid, row, key)).getAttribute('class')) ?? '';
+
 /** Types into a cell like a user: focus, type (starts the editor), Enter commits. */
 export const typeInto = async (
   page: Page,

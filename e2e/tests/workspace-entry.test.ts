@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
 import { fileBrowser, newContext, screenshot } from '../support/browser';
-import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
+import { cellClasses, pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
 import { createProjectInUi, enterSoilProfile, focusedCell, layersTsv } from '../support/workspace';
 
 const baseURL = inject('baseURL');
@@ -211,11 +211,16 @@ describe('thousands separators (ADR 0140)', () => {
     await expect.poll(() => text(page, 'piles', 0, key)).toBe('1200');
     // "1.25" is not a group of three: refused at the cell with the reason, the value stays
     await typeInto(page, 'piles', 0, key, '1.25');
-    await page
-      .getByText(/„\.“ trennt hier nur Tausendergruppen/)
-      .first()
-      .waitFor();
+    // the cell stays marked with the reason in its tooltip (the toast that says it too lasts 3 s only, and a
+    // slow CI run could miss it)
+    await expect.poll(() => cellClasses(page, 'piles', 0, key)).toContain('pp-cell--invalid');
     expect(await text(page, 'piles', 0, key)).toBe('1200');
+    await page.mouse.move(0, 0); // the pointer rests on the cell since typing: enter it anew for the tooltip
+    await (await shownCell(page, 'piles', 0, key)).hover();
+    await page
+      .locator('.ag-tooltip')
+      .getByText(/„\.“ trennt hier nur Tausendergruppen/)
+      .waitFor();
     await screenshot(page, 'entry-grouping-refused');
     // pasted from Excel with grouping: 1.250 / 2.000 / 2.800 / 1.687,5 (hand: 1250, 2000, 2800, 1687.5)
     await (await shownCell(page, 'piles', 0, key)).click();
@@ -241,11 +246,14 @@ describe('thousands separators (ADR 0140)', () => {
     await typeInto(page, 'piles', 0, key, '1,200');
     await expect.poll(() => text(page, 'piles', 0, key)).toBe('1200');
     await typeInto(page, 'piles', 1, key, '1,25');
-    await page
-      .getByText(/„,“ trennt hier nur Tausendergruppen/)
-      .first()
-      .waitFor();
+    await expect.poll(() => cellClasses(page, 'piles', 1, key)).toContain('pp-cell--invalid');
     expect(await text(page, 'piles', 1, key)).toBe('2000');
+    await page.mouse.move(0, 0);
+    await (await shownCell(page, 'piles', 1, key)).hover();
+    await page
+      .locator('.ag-tooltip')
+      .getByText(/„,“ trennt hier nur Tausendergruppen/)
+      .waitFor();
     await (await shownCell(page, 'piles', 2, key)).click();
     await pasteTsv(page, ['1,687.5', '3,000'].join('\n'));
     await expect.poll(() => text(page, 'piles', 3, key)).toBe('3000');

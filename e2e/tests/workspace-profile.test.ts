@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, createAccount, signIn } from '../support/accounts';
 import { fileBrowser, newContext, screenshot } from '../support/browser';
-import { pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
+import { cellClasses, pasteTsv, shownCell, typeInto, waitSaved } from '../support/grid';
 import {
   createProjectInUi,
   createProjectWithRows,
@@ -17,8 +17,6 @@ const browser = fileBrowser();
 
 const text = async (page: Page, grid: string, row: number, key: string) =>
   (await shownCell(page, grid, row, key)).innerText();
-const classes = async (page: Page, grid: string, row: number, key: string) =>
-  (await (await shownCell(page, grid, row, key)).getAttribute('class')) ?? '';
 
 type Stored = {
   piles: { BodenProfil: string | null }[];
@@ -89,7 +87,7 @@ describe('soil profile of a load point (ADR 0181)', () => {
       .first()
       .waitFor();
     expect(await text(page, 'piles', 0, 'BodenProfil')).toBe('BP 2');
-    expect(await classes(page, 'piles', 0, 'BodenProfil')).toContain('pp-cell--invalid');
+    expect(await cellClasses(page, 'piles', 0, 'BodenProfil')).toContain('pp-cell--invalid');
 
     // pasted: an unknown name refuses the paste (nothing applied), a known one goes in
     await (await shownCell(page, 'piles', 0, 'BodenProfil')).click();
@@ -101,7 +99,7 @@ describe('soil profile of a load point (ADR 0181)', () => {
     expect(await text(page, 'piles', 0, 'BodenProfil')).toBe('BP 2');
     await pasteTsv(page, 'BP 1');
     await expect.poll(() => text(page, 'piles', 0, 'BodenProfil')).toBe('BP 1');
-    expect(await classes(page, 'piles', 0, 'BodenProfil')).not.toContain('pp-cell--invalid');
+    expect(await cellClasses(page, 'piles', 0, 'BodenProfil')).not.toContain('pp-cell--invalid');
 
     // a renamed profile: the load point follows; another profile's name is refused
     await page.getByRole('tab', { name: 'Bodenprofil', exact: true }).click();
@@ -139,7 +137,9 @@ describe('soil profile of a load point (ADR 0181)', () => {
     await page.getByRole('tab', { name: 'Bodenprofil', exact: true }).click();
     for (const row of [0, 1]) {
       for (const key of ['ESoben', 'ESunten']) {
-        await expect.poll(() => classes(page, 'layers', row, key)).toContain('pp-cell--invalid');
+        await expect
+          .poll(() => cellClasses(page, 'layers', row, key))
+          .toContain('pp-cell--invalid');
       }
     }
     const layers = page.getByTestId('grid-layers');
@@ -157,15 +157,15 @@ describe('soil profile of a load point (ADR 0181)', () => {
     // E_s typed into the sand: its marks go at once; after calculating, the loam is a warning (amber)
     await typeInto(page, 'layers', 1, 'ESoben', '60');
     await expect
-      .poll(() => classes(page, 'layers', 1, 'ESoben'))
+      .poll(() => cellClasses(page, 'layers', 1, 'ESoben'))
       .not.toMatch(/pp-cell--(invalid|caution)/);
-    expect(await classes(page, 'layers', 1, 'ESunten')).not.toContain('pp-cell--invalid');
-    expect(await classes(page, 'layers', 0, 'ESoben')).toContain('pp-cell--invalid');
+    expect(await cellClasses(page, 'layers', 1, 'ESunten')).not.toContain('pp-cell--invalid');
+    expect(await cellClasses(page, 'layers', 0, 'ESoben')).toContain('pp-cell--invalid');
     await waitSaved(page);
     await page.getByTestId('calculate').click();
     await page.getByTestId('calc-state-fresh').waitFor({ timeout: 60_000 });
-    await expect.poll(() => classes(page, 'layers', 0, 'ESoben')).toContain('pp-cell--caution');
-    expect(await classes(page, 'layers', 0, 'ESoben')).not.toContain('pp-cell--invalid');
+    await expect.poll(() => cellClasses(page, 'layers', 0, 'ESoben')).toContain('pp-cell--caution');
+    expect(await cellClasses(page, 'layers', 0, 'ESoben')).not.toContain('pp-cell--invalid');
     expect(await layers.getByTestId('row-warning').count()).toBe(1);
     await context.close();
   });
