@@ -6,6 +6,7 @@
 // 2026-11-27 01:35 under load average 20.
 import os from 'node:os';
 import { calculateHorizontalLoadCases, normalizeProject } from '@pfahlplaner/engine';
+import type { HorizontalOptions } from '@pfahlplaner/engine';
 
 export function project() {
   const soil_profiles = [0, 1, 2].map((p) => ({
@@ -54,8 +55,8 @@ export function project() {
   };
 }
 
-type Scheme = 'newton' | 'secant';
-type Variant = { lateralScheme: Scheme; detail: boolean };
+/** The engine's options the variants set (solver of the passive-pressure limitation, stored or full rows). */
+type Variant = Required<Pick<HorizontalOptions, 'lateralScheme' | 'detail'>>;
 
 const WARM_UPS = 3;
 const RUNS = 7;
