@@ -41,9 +41,8 @@ describe('grid keyboard (ADR 0141)', () => {
       [0, '248.1'],
       [1, '196.5'],
     ] as const) {
-      // each row starts from a saved workbook: what is tested is the Tab race within a row (one clean-clone run
-      // lost row 1's typed value while the previous row's save and preview were in flight; not reproduced in
-      // 9 runs under load, left open in the closing note of 2026-11-27)
+      // each row starts from a saved workbook: what is tested is the Tab race within a row (on a loaded machine
+      // whole values were lost until the grid held the keys typed before the editor had the focus; ADR 0141)
       await waitSaved(page);
       await (await shownCell(page, 'piles', row, 'AEHoehe')).click();
       await page.keyboard.type('250');
@@ -61,6 +60,9 @@ describe('grid keyboard (ADR 0141)', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.type(value);
       await page.keyboard.press('Enter');
+      // the typist looks at the value before going on: keys still waiting for the editor (a loaded machine)
+      // belong to this cell, and a click on the next row would drop them (ADR 0141 addendum)
+      await expect.poll(() => text(page, 'piles', row, next)).toBe(value);
     }
     // the grid renders a committed value on its next frame: on a loaded machine that is after Enter returns
     await expect.poll(() => text(page, 'piles', 0, next)).toBe('248.1');

@@ -200,7 +200,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
     edit,
   });
 
-  const { onKeyDown, onCellKeyDown } = useGridKeyboard({
+  const { onKeyDown, onCellKeyDown, onFocusCapture } = useGridKeyboard({
     apiRef,
     rowCount: rows.length,
     columns,
@@ -261,6 +261,7 @@ export const CatalogueGrid = memo(function CatalogueGrid({
           ref={tableRef}
           className="pp-grid__table"
           onKeyDownCapture={onKeyDown}
+          onFocusCapture={onFocusCapture}
           onMouseDownCapture={selection.onMouseDownCapture}
           onMouseOver={selection.onMouseOver}
           onCopy={(e) => clipboard.onCopyEvent(e, false)}

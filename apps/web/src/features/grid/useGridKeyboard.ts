@@ -1,6 +1,8 @@
 import type { CellKeyDownEvent } from 'ag-grid-community';
+import { useEffect, useRef } from 'react';
 import type { WorkbookAction } from '../workspace/state/workbook-reducer';
 import type { GridColumnSpec } from './column-model';
+import { createKeyHold, type KeyHold } from './held-keys';
 import type { CellAt, GridApiRef, GridRow } from './grid-types';
 import { rectHeight } from './range';
 import type { RangeSelection } from './useRangeSelection';
@@ -23,7 +25,8 @@ type KeyboardInput = {
  * The grid's own keys (ADR 0141), in the capture phase before AG Grid: Shift(+Ctrl)+arrows grow the
  * selected rectangle, Ctrl+Home/End move to the first/last cell, Ctrl+A selects every cell (in an
  * editor: its text), Escape/Delete act on the rectangle, Ctrl+Z/Y undo and redo; Enter on a cell chosen
- * from a list opens the list (elsewhere Enter moves down, as in Excel).
+ * from a list opens the list (elsewhere Enter moves down, as in Excel). Keys typed while a cell is editing
+ * but its editor has not taken the focus yet wait for the editor instead of being lost (`held-keys.ts`).
  */
 export const useGridKeyboard = ({
   apiRef,
@@ -48,7 +51,26 @@ export const useGridKeyboard = ({
     api.setFocusedCell(row, column.key);
   };
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
+  // made by the first key or focus (event handlers, not render, may read the grid's API)
+  const holdRef = useRef<KeyHold | null>(null);
+  const keyHold = () =>
+    (holdRef.current ??= createKeyHold({
+      isEditing,
+      focusedCell: () => {
+        const focused = apiRef.current?.getFocusedCell();
+        return focused
+          ? `${focused.rowPinned ?? ''}${focused.rowIndex}:${focused.column.getColId()}`
+          : null;
+      },
+    }));
+  useEffect(() => () => holdRef.current?.dispose(), []);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) => {
+    if (keyHold().take(event.nativeEvent, event.currentTarget)) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     const ctrl = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
     if (isEditing()) {
@@ -141,5 +163,8 @@ export const useGridKeyboard = ({
     }
   };
 
-  return { onKeyDown, onCellKeyDown };
+  const onFocusCapture = (event: React.FocusEvent<HTMLElement>) =>
+    keyHold().focused(event.currentTarget);
+
+  return { onKeyDown, onCellKeyDown, onFocusCapture };
 };

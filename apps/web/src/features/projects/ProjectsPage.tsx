@@ -82,7 +82,9 @@ export const ProjectsPage = () => {
         const created = await projectsApi.create(companyId, values);
         notify.success(created.status, t('workspace.projects.created'));
         setFormProject(null);
-        await refresh();
+        // into the new project at once: the list is marked stale and loads again when it is next shown
+        // (waiting for its reload first kept the user on the list for as long as the server took to answer)
+        void refresh();
         void navigate(`/projects/${created.data.id}`);
       } else if (formProject) {
         const updated = await projectsApi.update(companyId, formProject.id, values);
