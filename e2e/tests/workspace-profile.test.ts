@@ -96,6 +96,19 @@ describe('soil profile of a load point (ADR 0181)', () => {
     await pasteError.waitFor();
     expect(await pasteError.innerText()).toContain('„Baugrube“ gibt es in diesem Projekt nicht');
     expect(await pasteError.innerText()).toContain('(BP 1, BP 2)');
+    // a message never takes the pointer: what lies under it (here soon the tabs) stays clickable while it shows;
+    // antd keeps a hovered message open, and one CI run waited 30 s on a tab under two messages (ADR 0203)
+    expect(
+      await page.evaluate(() => {
+        const notice = document
+          .querySelector('[data-testid="paste-error"]')
+          ?.closest('.ant-message-notice');
+        if (!notice) return 'no message';
+        const box = notice.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit?.closest('.ant-message') ? 'message takes the pointer' : 'passes';
+      }),
+    ).toBe('passes');
     expect(await text(page, 'piles', 0, 'BodenProfil')).toBe('BP 2');
     await pasteTsv(page, 'BP 1');
     await expect.poll(() => text(page, 'piles', 0, 'BodenProfil')).toBe('BP 1');
