@@ -83,19 +83,23 @@ describe('typeKey (what the browser does with one key in a text input)', () => {
   });
 
   it('counts characters and Backspace / Delete as text keys, not Enter, Tab, arrows or shortcuts', () => {
-    const key = (k: string, ctrlKey = false) => ({
+    const key = (k: string, ctrlKey = false, altKey = false, metaKey = false) => ({
       key: k,
       code: '',
       shiftKey: false,
       ctrlKey,
-      altKey: false,
-      metaKey: false,
+      altKey,
+      metaKey,
     });
     expect(['4', ',', 'a', ' ', 'Backspace', 'Delete'].map((k) => isTextKey(key(k)))).toEqual(
       Array(6).fill(true),
     );
     expect(['Enter', 'Tab', 'Escape', 'ArrowLeft'].some((k) => isTextKey(key(k)))).toBe(false);
     expect(isTextKey(key('z', true))).toBe(false);
+    expect(isTextKey(key('v', false, false, true))).toBe(false);
+    // AltGr on Windows (Ctrl+Alt) and Option on a Mac (Alt) type "@" on a German keyboard
+    expect(isTextKey(key('@', true, true))).toBe(true);
+    expect(isTextKey(key('@', false, true))).toBe(true);
   });
 });
 
@@ -177,6 +181,22 @@ describe('createKeyHold (ADR 0141 addendum)', () => {
     expect(document.activeElement).toBe(input);
   });
 
+  it('does not start an editor from a key with which AG Grid does not start type-to-edit (AltGr)', async () => {
+    // "@" by AltGr passes on a cell that is not editing; AG Grid starts no edit with it. A double-click then opens
+    // the editor on "12" without the focus: a held "7" is typed after "12", not after "@"
+    const { root, cell } = gridWithCell();
+    let editing = false;
+    hold = createKeyHold({ isEditing: () => editing, focusedCell: () => focused });
+    expect(hold.take(keydown('@', { ctrlKey: true, altKey: true }), root)).toBe(false);
+    editing = true;
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.value = '12';
+    cell.append(input);
+    expect(hold.take(keydown('7'), root)).toBe(true);
+    await expect.poll(() => input.value).toBe('127');
+  });
+
   it('passes keys when nothing waits: no edit, or the editor already has the focus', () => {
     const { root, cell } = gridWithCell();
     let editing = false;
@@ -189,11 +209,15 @@ describe('createKeyHold (ADR 0141 addendum)', () => {
     expect(hold.take(keydown('Tab'), root)).toBe(false);
   });
 
-  it('never holds a modifier alone (Shift before a capital letter)', () => {
+  it('never holds a modifier alone (Shift before a capital letter) or a shortcut (Ctrl+V must paste)', () => {
     const { root } = gridWithCell();
     hold = createKeyHold({ isEditing: () => true, focusedCell: () => focused });
     expect(hold.take(keydown('Shift', { shiftKey: true }), root)).toBe(false);
     expect(hold.take(keydown('B', { shiftKey: true }), root)).toBe(true);
+    expect(hold.take(keydown('v', { ctrlKey: true }), root)).toBe(false);
+    expect(hold.take(keydown('c', { metaKey: true }), root)).toBe(false);
+    // AltGr+Q ("@" on a German keyboard) is a character: it waits with the others
+    expect(hold.take(keydown('@', { ctrlKey: true, altKey: true }), root)).toBe(true);
   });
 
   it('holds a key typed into the editor while earlier keys still wait, so the order stays', async () => {

@@ -33,9 +33,26 @@ const POLL_MS = 16;
 
 /** A key that edits text in an input: a character (no Ctrl/Alt/Meta), Backspace or Delete. */
 export const isTextKey = (key: HeldKey) =>
-  (key.key.length === 1 && !key.ctrlKey && !key.altKey && !key.metaKey) ||
+  (key.key.length === 1 && !isShortcut(key)) ||
   (key.key === 'Backspace' && !key.ctrlKey && !key.altKey) ||
   (key.key === 'Delete' && !key.ctrlKey && !key.altKey);
+
+/**
+ * The keys with which AG Grid starts type-to-edit on a cell that is not editing: a character without Ctrl, Alt or
+ * Meta (its `_isEventFromPrintableCharacter`), Backspace and Delete.
+ */
+const startsTypeToEdit = (key: HeldKey) =>
+  (key.key.length === 1 && !key.ctrlKey && !key.altKey && !key.metaKey) ||
+  key.key === 'Backspace' ||
+  key.key === 'Delete';
+
+/**
+ * Ctrl (without Alt) or Meta with a key: a shortcut (copy, paste, undo), never held — holding it would stop the
+ * browser's own action (a paste), which a sent key event cannot do again. Ctrl+Alt is AltGr on Windows ("@" on a
+ * German keyboard) and Alt alone is Option on a Mac: both type characters.
+ */
+const isShortcut = (key: Pick<HeldKey, 'ctrlKey' | 'altKey' | 'metaKey'>) =>
+  key.metaKey || (key.ctrlKey && !key.altKey);
 
 /**
  * The text and caret after one text key, as the browser types it: a character replaces the selection, Backspace
@@ -199,8 +216,8 @@ export const createKeyHold = ({ isEditing, focusedCell }: HoldGrid): KeyHold => 
       send(target, key);
       // AG Grid moves the focus within its key handler (Tab, Enter): the rest belongs to that cell
       cell = focusedCell();
-      // a text key sent to a cell that was not editing started type-to-edit with it
-      seed = startsEdit && isTextKey(key) ? startText(key) : null;
+      // a key sent to a cell that was not editing may have started type-to-edit with it
+      seed = startsEdit && startsTypeToEdit(key) ? startText(key) : null;
       if (queue.length > 0 && !late) {
         // AG Grid moves the focus or starts an editor after this key: the rest waits for that
         heldSince = performance.now();
@@ -212,7 +229,8 @@ export const createKeyHold = ({ isEditing, focusedCell }: HoldGrid): KeyHold => 
 
   return {
     take: (event, root) => {
-      if (sending || event.isComposing || MODIFIERS.has(event.key)) return false;
+      const passes = sending || event.isComposing || MODIFIERS.has(event.key);
+      if (passes || isShortcut(event)) return false;
       const key: HeldKey = {
         key: event.key,
         code: event.code,
@@ -223,9 +241,9 @@ export const createKeyHold = ({ isEditing, focusedCell }: HoldGrid): KeyHold => 
       };
       const editing = isEditing();
       if (queue.length === 0 && !(editing && focusOnCell(root))) {
-        // a text key on a cell that is not editing starts type-to-edit with it
+        // a key on a cell that is not editing that starts AG Grid's type-to-edit with it
         starter =
-          !editing && focusOnCell(root) && isTextKey(key)
+          !editing && focusOnCell(root) && startsTypeToEdit(key)
             ? { cell: focusedCell(), text: startText(key) }
             : null;
         return false;
