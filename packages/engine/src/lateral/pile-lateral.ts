@@ -75,12 +75,6 @@ const maxAbs = (a: Float64Array): number => {
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
   return m;
 };
-/** Math.max of all entries (−∞ for none), without a spread call (ADR 0204). */
-const largest = (a: readonly number[]): number => {
-  let m = -Infinity;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, a[i]!);
-  return m;
-};
 /** √(a² + b²) per entry, times `scale`. */
 const hypotArray = (a: Float64Array, b: Float64Array, scale = 1): number[] => {
   const out = new Array<number>(a.length);
@@ -129,12 +123,13 @@ const distribution = (
 });
 
 /**
- * The largest resultant shear force [kN]: Math.max from −∞ over √(Qx² + Qy²)·1 per node — the same numbers in
- * the same order as the largest entry of the distribution's `Q` (hypotArray), without building it.
+ * The largest resultant shear force [kN]: Math.max from −∞ (none: −∞) over √(Qx² + Qy²) per node, without a spread
+ * call (ADR 0204) — the same numbers in the same order as the entries of the distribution's `Q` (hypotArray), so
+ * the summary and the compact result do not need the distribution.
  */
 const largestResultant = (a: Float64Array, b: Float64Array): number => {
   let m = -Infinity;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!) * 1);
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!));
   return m;
 };
 
@@ -159,7 +154,7 @@ const summarise = (
     levelMMax: forces.level[iMax]!,
     QxMax: maxAbs(d.x.Q),
     QyMax: maxAbs(d.y.Q),
-    QMax: dist === null ? largestResultant(d.x.Q, d.y.Q) : largest(dist.Q),
+    QMax: largestResultant(d.x.Q, d.y.Q),
     MdKopf: Math.hypot(d.x.M[0]!, d.y.M[0]!),
     MdKopfx: d.y.M[0]!,
     MdKopfy: d.x.M[0]!,

@@ -2,8 +2,6 @@ import type { HorizontalLoadRowResult } from '../loadcases/row-result';
 import { calculateProject } from './calculate-project';
 import type { AxialPileResult } from './result-types';
 
-export { compactResult } from './compact-result';
-
 /** The full result of one load point: its axial result with the trace and its load rows with distributions. */
 export type PileDetail = {
   pile: AxialPileResult;
