@@ -23,14 +23,19 @@ const gridWithCell = () => {
   return { root, cell };
 };
 
-/** The editor AG Grid attaches for type-to-edit: an input holding the first key, caret at its end. */
-const attachEditor = (cell: HTMLElement, started: string) => {
+/**
+ * The editor AG Grid attaches: an input holding its start value (for type-to-edit the first key), focused with
+ * the caret at its end — or, `focused: false`, left without the focus, as AG Grid leaves an editor it made again.
+ */
+const attachEditor = (cell: HTMLElement, started: string, focused = true) => {
   const input = document.createElement('input');
   input.type = 'text';
   input.value = started;
   cell.append(input);
-  input.focus();
-  input.setSelectionRange(started.length, started.length);
+  if (focused) {
+    input.focus();
+    input.setSelectionRange(started.length, started.length);
+  }
   return input;
 };
 
@@ -147,10 +152,7 @@ describe('createKeyHold (ADR 0141 addendum)', () => {
     hold = createKeyHold({ isEditing: () => editing, focusedCell: () => focused });
     expect(hold.take(keydown('2'), root)).toBe(false);
     editing = true;
-    const input = document.createElement('input');
-    input.type = 'text';
-    input.value = '';
-    cell.append(input);
+    const input = attachEditor(cell, '', false);
     expect([...'04.5', 'Enter'].map((k) => hold!.take(keydown(k), root))).toEqual(
       Array(5).fill(true),
     );
@@ -167,10 +169,7 @@ describe('createKeyHold (ADR 0141 addendum)', () => {
     // Enter or F2 opened the editor on "12" (no typed start value): a held "7" is typed after it
     const { root, cell } = gridWithCell();
     hold = createKeyHold({ isEditing: () => true, focusedCell: () => focused });
-    const input = document.createElement('input');
-    input.type = 'text';
-    input.value = '12';
-    cell.append(input);
+    const input = attachEditor(cell, '12', false);
     const started = performance.now();
     expect(hold.take(keydown('7'), root)).toBe(true);
     await pause(EDITOR_GRACE_MS / 3);
@@ -189,10 +188,7 @@ describe('createKeyHold (ADR 0141 addendum)', () => {
     hold = createKeyHold({ isEditing: () => editing, focusedCell: () => focused });
     expect(hold.take(keydown('@', { ctrlKey: true, altKey: true }), root)).toBe(false);
     editing = true;
-    const input = document.createElement('input');
-    input.type = 'text';
-    input.value = '12';
-    cell.append(input);
+    const input = attachEditor(cell, '12', false);
     expect(hold.take(keydown('7'), root)).toBe(true);
     await expect.poll(() => input.value).toBe('127');
   });

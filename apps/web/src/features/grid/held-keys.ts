@@ -1,12 +1,13 @@
 /**
- * Keys typed while a cell is editing but its editor has not taken the focus yet (ADR 0141, addendum).
+ * Keys typed while a cell is editing but its editor does not have the focus (ADR 0141, addendum).
  *
- * A printable key on a cell starts AG Grid's type-to-edit with that key; AG Grid React attaches and focuses
- * the editor in a timer. Under heavy CPU load the browser runs queued key events before that timer, so the
- * next keys reach the cell's DIV, which AG Grid ignores while the cell is editing, and Enter ends the edit
- * with an editor that was never attached: the whole value was lost. The grid's capture handler gives such
- * keys to `KeyHold.take`, which keeps them, in order, until the editor has the focus, and then types them into
- * it (text keys) or hands them to it as key events (Enter, Tab, Escape, arrows), as the keyboard would have.
+ * A printable key on a cell starts AG Grid's type-to-edit with that key, and AG Grid React attaches and focuses
+ * the editor later. Under heavy CPU load the row refresh for the previous cell's value (Tab) can come in between:
+ * AG Grid then makes the editor again without the typed key and never focuses it. The next keys reach the cell's
+ * DIV, which AG Grid ignores while the cell is editing, and Enter ended the edit with an empty editor: the whole
+ * value was lost. The grid's capture handler gives such keys to `KeyHold.take`, which keeps them, in order, until
+ * there is an editor, focuses it if AG Grid does not, starts it from the typed key, and then types the keys into it
+ * (text keys) or hands them to it as key events (Enter, Tab, Escape, arrows), as the keyboard would have.
  * Held keys belong to the cell they were typed in (and, after a held Tab or Enter, to the cell it moved to):
  * when the user clicks another cell before the editor came, they are dropped, never typed there.
  */
@@ -31,7 +32,7 @@ export const EDITOR_GRACE_MS = 300;
 /** How often a hold looks again whether the editor has the focus (ms). */
 const POLL_MS = 16;
 
-/** A key that edits text in an input: a character (no Ctrl/Alt/Meta), Backspace or Delete. */
+/** A key that edits text in an input: a character that is not a shortcut (AltGr and Option type), Backspace or Delete. */
 export const isTextKey = (key: HeldKey) =>
   (key.key.length === 1 && !isShortcut(key)) ||
   (key.key === 'Backspace' && !key.ctrlKey && !key.altKey) ||
@@ -212,7 +213,7 @@ export const createKeyHold = ({ isEditing, focusedCell }: HoldGrid): KeyHold => 
         typeInto(target, key.key);
         continue;
       }
-      const startsEdit = !onCell && !isEditing() && target.classList.contains('ag-cell');
+      const startsEdit = !isEditing() && target.classList.contains('ag-cell');
       send(target, key);
       // AG Grid moves the focus within its key handler (Tab, Enter): the rest belongs to that cell
       cell = focusedCell();
