@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { failureReport, recordContext } from './flight-recorder';
 
 const root = resolve(import.meta.dirname, '../..');
 export const screenshotDir = join(root, 'screenshots');
@@ -22,13 +23,20 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-export const newContext = (
+export const newContext = async (
   browser: Browser,
   baseURL: string,
   width = 1440,
   height = 900,
-): Promise<BrowserContext> =>
-  browser.newContext({ baseURL, viewport: { width, height }, locale: 'de-DE' });
+): Promise<BrowserContext> => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height },
+    locale: 'de-DE',
+  });
+  recordContext(context); // a failed test's message says what its pages asked and got (flight-recorder.ts)
+  return context;
+};
 
 /** Saves a full-page screenshot under screenshots/ (git-ignored) for a person to look at. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
@@ -54,6 +62,14 @@ export const fileBrowser = (): (() => Browser) => {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  // A failed test leaves its contexts open: their record (requests, answers, errors) goes into the failure's
+  // message, which is what a CI log's summary shows.
+  afterEach(async (context) => {
+    const result = context.task.result;
+    const first = result?.errors?.[0];
+    if (result?.state !== 'fail' || !first) return;
+    first.message = `${first.message}\n\nwhat the browser and the server did:\n${await failureReport()}`;
   });
   afterAll(async () => {
     await browser?.close();

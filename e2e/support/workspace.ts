@@ -1,75 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { pasteTsv, shownCell } from './grid';
-
-/**
- * What the page and the server show when a step did not arrive: the address, the dialogs and messages on
- * screen, and the server's last project requests with their answer times. A timeout alone said nothing
- * about why (one CI run waited 30 s for the new project's address).
- */
-type LogLine = {
-  time?: number;
-  reqId?: string;
-  req?: { method?: string; url?: string };
-  res?: { statusCode?: number };
-  responseTime?: number;
-  msg?: string;
-};
-
-/** The server's project requests (pino lines): method, address, time, status and answer time or "no answer". */
-const projectRequests = (log: string): string[] => {
-  const lines = log.split('\n').flatMap((line): LogLine[] => {
-    try {
-      return [JSON.parse(line) as LogLine];
-    } catch {
-      return []; // a line still being written, or not from pino
-    }
-  });
-  const answers = new Map(lines.filter((l) => l.reqId && l.res).map((l) => [l.reqId, l] as const));
-  return lines
-    .filter((l) => l.req?.url?.includes('/projects'))
-    .map((l) => {
-      const answer = answers.get(l.reqId);
-      const when = new Date(l.time ?? 0).toISOString().slice(11, 23);
-      const result = answer
-        ? `${answer.res?.statusCode} in ${Math.round(answer.responseTime ?? 0)} ms`
-        : 'no answer';
-      return `${when} ${l.req?.method} ${l.req?.url}: ${result}`;
-    });
-};
-
-const whatPageShows = async (page: Page): Promise<string> => {
-  const shown = await page
-    .evaluate(() =>
-      Array.from(
-        document.querySelectorAll<HTMLElement>(
-          '.ant-modal, .ant-notification-notice, .ant-message-notice, .ant-alert',
-        ),
-        (element) =>
-          `${element.className.split(' ')[0]}: ${element.innerText.replace(/\s+/g, ' ')}`,
-      ),
-    )
-    .catch((error: unknown) => [`(page not readable: ${String(error)})`]);
-  let requests: string[];
-  try {
-    requests = projectRequests(readFileSync(inject('serverLogFile'), 'utf8')).slice(-12);
-  } catch (error) {
-    requests = [`(server log not readable: ${String(error)})`];
-  }
-  return [`url: ${page.url()}`, ...shown, 'server, last project requests:', ...requests].join('\n');
-};
 
 /** Creates a project through the project list's dialog and waits for its workspace; returns its id. */
 export const createProjectInUi = async (page: Page, name: string): Promise<number> => {
   await page.getByTestId('project-new').click();
   await page.locator('#project_name').fill(name);
   await page.getByRole('button', { name: /^(Speichern|Save)$/ }).click();
-  try {
-    await page.waitForURL(/\/projects\/\d+$/);
-  } catch (error) {
-    throw new Error(`the new project did not open\n${await whatPageShows(page)}`, { cause: error });
-  }
+  await page.waitForURL(/\/projects\/\d+$/); // a timeout's message says what the page and server did (flight-recorder.ts)
   await page.getByTestId('workspace').waitFor();
   return Number(/\/projects\/(\d+)$/.exec(page.url())![1]);
 };
