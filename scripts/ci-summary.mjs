@@ -20,6 +20,24 @@ for (const name of ['unit', 'e2e']) {
   console.log(
     `${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests ?? 0} skipped`,
   );
+  // A browser journey runs once more after a failure (ADR 0210); one that passed only then is named here
+  // with its first failure (vitest keeps the errors of the failed try on the passed test).
+  const secondTry = report.testResults.flatMap((file) =>
+    file.assertionResults.filter(
+      (test) => test.status === 'passed' && (test.failureMessages ?? []).length > 0,
+    ),
+  );
+  if (secondTry.length > 0) {
+    console.log(`${name}: ${secondTry.length} passed only on the second try (counted as passed):`);
+    for (const test of secondTry) {
+      const first = test.failureMessages[0]
+        .split('\n')
+        .filter((line) => !line.includes('node_modules'))
+        .slice(0, 40)
+        .join('\n    ');
+      console.log(`  - ${test.fullName}\n    first try: ${first}`);
+    }
+  }
 }
 if (npmStatus !== 0 && failed === 0) failed = 1; // lint, typecheck or a runner crash
 console.log(`${passed} passed, ${failed} failed`);

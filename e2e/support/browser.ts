@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { failureReport, recordContext } from './flight-recorder';
+import { closeOpenContexts, failureReport, recordContext } from './flight-recorder';
 
 const root = resolve(import.meta.dirname, '../..');
 export const screenshotDir = join(root, 'screenshots');
@@ -64,12 +64,17 @@ export const fileBrowser = (): (() => Browser) => {
     browser = await launchBrowser();
   });
   // A failed test leaves its contexts open: their record (requests, answers, errors) goes into the failure's
-  // message, which is what a CI log's summary shows.
+  // message, which is what a CI log's summary shows; then they are closed, so that a second try (the config's
+  // `retry`, ADR 0210) starts clean and its own report shows only its own pages.
   afterEach(async (context) => {
     const result = context.task.result;
-    const first = result?.errors?.[0];
-    if (result?.state !== 'fail' || !first) return;
-    first.message = `${first.message}\n\nwhat the browser and the server did:\n${await failureReport()}`;
+    const errors = result?.errors ?? [];
+    const last = errors[errors.length - 1];
+    if (result?.state !== 'fail' || !last) return;
+    const report = `\n\nwhat the browser and the server did:\n${await failureReport()}`;
+    last.message = `${last.message}${report}`;
+    if (last.stack) last.stack = `${last.stack}${report}`; // the JSON report reads the stack
+    await closeOpenContexts();
   });
   afterAll(async () => {
     await browser?.close();

@@ -145,3 +145,9 @@ export const failureReport = async (): Promise<string> => {
   );
   return [...contexts, 'server, last API requests:', ...serverRequests(15)].join('\n');
 };
+
+/** Closes the contexts a failed test left open (after its report was taken). */
+export const closeOpenContexts = async (): Promise<void> => {
+  await Promise.all([...recorders.keys()].map((context) => context.close().catch(() => undefined)));
+  recorders.clear();
+};
