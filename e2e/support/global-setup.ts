@@ -128,7 +128,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const exited =
         server.exitCode === null ? new Promise((r) => server.once('exit', r)) : Promise.resolve();
       process.kill(group, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+      clearTimeout(timer); // a pending timer kept vitest from exiting for its 10-s close timeout
       if (server.exitCode === null) process.kill(group, 'SIGKILL');
     } catch {
       // already gone

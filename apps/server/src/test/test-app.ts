@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#app/app';
 import type { BuildAppOptions } from '#app/app';
@@ -14,6 +12,7 @@ import type { ManualClock } from '#app/lib/clock';
 import { manualClock } from '#app/lib/clock';
 import { hashPassword } from '#app/lib/passwords';
 import { usersRepository } from '#app/modules/users/users.repository';
+import { startTestPglite } from '#app/test/pglite-instance';
 import { createScratchDatabase } from '#app/test/scratch-database';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -26,9 +25,7 @@ export const databases: DbKind[] = process.env.TEST_DATABASE_URL
 /** A fresh database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server (dropped on close). */
 export const freshDatabase = async (kind: DbKind): Promise<Database> => {
   if (kind === 'pglite') {
-    const template = inject('pgliteTemplate');
-    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
-    return usePglite(await PGlite.create(loadDataDir ? { loadDataDir } : {}));
+    return usePglite(await startTestPglite(inject('pgliteTemplate')));
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
