@@ -34,8 +34,31 @@ export const newContext = async (
     viewport: { width, height },
     locale: 'de-DE',
   });
-  recordContext(context); // a failed test's message says what its pages asked and got (flight-recorder.ts)
+  await context.addInitScript(instantDialogs, INSTANT_DIALOGS_CSS);
+  await recordContext(context); // a failed test's message says what its pages did and got (flight-recorder.ts)
   return context;
+};
+
+/**
+ * Dialogs open at their full size at once in the browser tests (ADR 0210 addendum). antd zooms a dialog in from
+ * the button that opened it, and its motion holds the dialog small for a frame or two before the zoom runs:
+ * Playwright saw the small dialog stable and clicked it, the mouse went down on "Speichern" in the small dialog
+ * and came up 66 ms later on the grown dialog's backdrop, and no click reached the button (recorded in a
+ * reproduction; the cause of two CI failures). Only the opening zoom of dialogs is cut to 1 ms; closing and
+ * every other animation (drawers, messages, menus) run as users see them.
+ */
+const INSTANT_DIALOGS_CSS =
+  '.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter { animation-duration: 1ms !important; transform: none !important; opacity: 1 !important; }';
+
+const instantDialogs = (css: string) => {
+  const add = () => {
+    const style = document.createElement('style');
+    style.dataset.e2e = 'instant-dialogs';
+    style.textContent = css;
+    (document.head ?? document.documentElement).append(style);
+  };
+  if (document.documentElement) add();
+  else document.addEventListener('DOMContentLoaded', add, { once: true });
 };
 
 /** Saves a full-page screenshot under screenshots/ (git-ignored) for a person to look at. */

@@ -44,7 +44,10 @@ class Recorder {
     });
     context.on('weberror', (error) => this.add(Date.now(), `page error: ${error.error().message}`));
     context.on('console', (message) => {
-      if (message.type() === 'error') this.add(Date.now(), `console error: ${message.text()}`);
+      const type = message.type();
+      if (type === 'error' || type === 'warning') {
+        this.add(Date.now(), `console ${type}: ${message.text().slice(0, 300)}`);
+      }
     });
   }
 
@@ -70,24 +73,69 @@ class Recorder {
   }
 }
 
-/** Starts recording a context's API requests and errors (every context `newContext` makes). */
-export const recordContext = (context: BrowserContext): void => {
+/**
+ * In every page: the last pointer and click events with their target, in the page itself (no console calls,
+ * which changed the timing enough to hide the failure they were to record). A click whose mouse went down on
+ * one element and up on another shows here.
+ */
+const recordPointer = () => {
+  type Window = { __e2ePointer?: string[] };
+  const log: string[] = ((window as unknown as Window).__e2ePointer = []);
+  const name = (target: EventTarget | null) => {
+    const element = target as HTMLElement | null;
+    if (!element?.tagName) return target === document ? 'document' : 'window';
+    const className = typeof element.className === 'string' ? element.className.split(' ')[0] : '';
+    const text = (element.innerText ?? '').replace(/\s+/g, ' ').slice(0, 24);
+    return `${element.tagName.toLowerCase()}${className ? `.${className}` : ''}[${text}]`;
+  };
+  for (const type of ['mousedown', 'mouseup', 'click']) {
+    document.addEventListener(
+      type,
+      (event) => {
+        const { clientX, clientY } = event as MouseEvent;
+        log.push(
+          `${Math.round(performance.now())} ms ${type} ${Math.round(clientX)},${Math.round(clientY)} ${name(event.target)}`,
+        );
+        if (log.length > 30) log.shift();
+      },
+      true,
+    );
+  }
+};
+
+/** Starts recording a context's API requests, errors and pointer events (every context `newContext` makes). */
+export const recordContext = async (context: BrowserContext): Promise<void> => {
   recorders.set(context, new Recorder(context));
   context.on('close', () => recorders.delete(context));
+  await context.addInitScript(recordPointer);
 };
 
 /** Address, open dialogs, messages, notices and the save state of a page. */
 const whatPageShows = async (page: Page): Promise<string> => {
   const shown = await page
-    .evaluate(() =>
-      Array.from(
+    .evaluate(() => {
+      const text = (element: HTMLElement) => element.innerText.replace(/\s+/g, ' ').slice(0, 200);
+      const boxes = Array.from(
         document.querySelectorAll<HTMLElement>(
           '.ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-notification-notice, .ant-message-notice, .ant-alert, [data-testid="save-state"]',
         ),
         (element) =>
-          `  ${element.getAttribute('data-testid') ?? element.className.split(' ')[0]}: ${element.innerText.replace(/\s+/g, ' ').slice(0, 200)}`,
-      ),
-    )
+          `  ${element.getAttribute('data-testid') ?? element.className.split(' ')[0]}: ${text(element)}`,
+      );
+      // what the dialogs' fields hold (innerText leaves input values out), and where the focus is
+      const fields = Array.from(
+        document.querySelectorAll<HTMLInputElement>('.ant-modal input[id]'),
+        (input) => `  field #${input.id}: "${input.value}"`,
+      );
+      const pointer = ((window as unknown as { __e2ePointer?: string[] }).__e2ePointer ?? []).map(
+        (line) => `  pointer: ${line}`,
+      );
+      const focus = document.activeElement;
+      const focused = focus
+        ? `  focus: ${focus.tagName.toLowerCase()}${focus.id ? `#${focus.id}` : ''}${focus.className && typeof focus.className === 'string' ? `.${focus.className.split(' ')[0]}` : ''}`
+        : '  focus: none';
+      return [...boxes, ...fields, focused, ...pointer.slice(-12)];
+    })
     .catch((error: unknown) => [`  (page not readable: ${String(error)})`]);
   return [`page ${page.url()}`, ...shown].join('\n');
 };
