@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './support/longest-first';
 
 // Browser journeys: a real server (PGlite in a fresh data dir), a real SMTP server on loopback and
 // Debian's Chromium driven by playwright-core. Two files run at a time, each with its own browser: a journey
@@ -21,6 +22,7 @@ export default defineConfig({
     // the summary of `.ci/run` names every journey that passed only on its second try, with that failure.
     retry: 1,
     fileParallelism: true,
+    sequence: { sequencer: LongestFirst },
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'reports/e2e.json' }]],
   },
