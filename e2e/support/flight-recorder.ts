@@ -4,8 +4,9 @@ import { inject } from 'vitest';
 
 /**
  * What a browser context did, for the message of a failed journey: its API requests with their answer
- * (status and time) or "no answer yet", page errors and console errors, in order; what each page shows
- * (address, dialogs, messages, save state); and the server's last API requests from its log. A CI timeout
+ * (status and time) or "no answer yet", page errors and console errors and warnings, in order; what each page
+ * shows (address, dialogs with their fields, messages, save state, focus, last pointer events); and the
+ * server's last API requests from its log. A CI timeout
  * alone ("waiting for … to be visible") never said whether the page waited on the server, lost a click or
  * threw: two CI failures (a new project's address, a "not saved" notice) could not be explained from the log.
  */
@@ -14,13 +15,17 @@ type Entry = { at: number; text: string };
 const MAX_ENTRIES = 60;
 const recorders = new Map<BrowserContext, Recorder>();
 
+/** A time of day to the millisecond (the server log's clock is the same machine's). */
+const clock = (at: number) => new Date(at).toISOString().slice(11, 23);
+/** Method and path of a browser request. */
+const label = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+
 class Recorder {
   private readonly entries: Entry[] = [];
   private readonly pending = new Map<Request, number>();
 
   constructor(context: BrowserContext) {
     const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
-    const label = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
     context.on('request', (request) => {
       if (isApi(request)) this.pending.set(request, Date.now());
     });
@@ -57,15 +62,14 @@ class Recorder {
   }
 
   report(): string {
-    const time = (at: number) => new Date(at).toISOString().slice(11, 23);
     const now = Date.now();
     const waiting = [...this.pending.entries()].map(
       ([request, started]) =>
-        `${time(started)} ${request.method()} ${new URL(request.url()).pathname}: no answer after ${now - started} ms`,
+        `${clock(started)} ${label(request)}: no answer after ${now - started} ms`,
     );
     const done = [...this.entries]
       .sort((a, b) => a.at - b.at)
-      .map((e) => `${time(e.at)} ${e.text}`);
+      .map((e) => `${clock(e.at)} ${e.text}`);
     return [
       ...done,
       ...(waiting.length > 0 ? ['still waiting:', ...waiting] : ['no request waiting']),
@@ -73,21 +77,29 @@ class Recorder {
   }
 }
 
+/** What `recordPointer` leaves in each page, for `whatPageShows`. */
+type PageRecord = {
+  __e2ePointer?: string[];
+  /** An element as `tag#id.class[text]`. */
+  __e2eName?: (target: EventTarget | null) => string;
+};
+
 /**
  * In every page: the last pointer and click events with their target, in the page itself (no console calls,
  * which changed the timing enough to hide the failure they were to record). A click whose mouse went down on
  * one element and up on another shows here.
  */
 const recordPointer = () => {
-  type Window = { __e2ePointer?: string[] };
-  const log: string[] = ((window as unknown as Window).__e2ePointer = []);
-  const name = (target: EventTarget | null) => {
+  const page = window as unknown as PageRecord;
+  const log: string[] = (page.__e2ePointer = []);
+  const name = (page.__e2eName = (target: EventTarget | null) => {
     const element = target as HTMLElement | null;
     if (!element?.tagName) return target === document ? 'document' : 'window';
+    const id = element.id ? `#${element.id}` : '';
     const className = typeof element.className === 'string' ? element.className.split(' ')[0] : '';
     const text = (element.innerText ?? '').replace(/\s+/g, ' ').slice(0, 24);
-    return `${element.tagName.toLowerCase()}${className ? `.${className}` : ''}[${text}]`;
-  };
+    return `${element.tagName.toLowerCase()}${id}${className ? `.${className}` : ''}[${text}]`;
+  });
   for (const type of ['mousedown', 'mouseup', 'click']) {
     document.addEventListener(
       type,
@@ -127,14 +139,15 @@ const whatPageShows = async (page: Page): Promise<string> => {
         document.querySelectorAll<HTMLInputElement>('.ant-modal input[id]'),
         (input) => `  field #${input.id}: "${input.value}"`,
       );
-      const pointer = ((window as unknown as { __e2ePointer?: string[] }).__e2ePointer ?? []).map(
-        (line) => `  pointer: ${line}`,
-      );
+      const { __e2ePointer: pointer = [], __e2eName: name } = window as unknown as PageRecord;
       const focus = document.activeElement;
-      const focused = focus
-        ? `  focus: ${focus.tagName.toLowerCase()}${focus.id ? `#${focus.id}` : ''}${focus.className && typeof focus.className === 'string' ? `.${focus.className.split(' ')[0]}` : ''}`
-        : '  focus: none';
-      return [...boxes, ...fields, focused, ...pointer.slice(-12)];
+      const focused = `  focus: ${focus && name ? name(focus) : 'none'}`;
+      return [
+        ...boxes,
+        ...fields,
+        focused,
+        ...pointer.slice(-12).map((line) => `  pointer: ${line}`),
+      ];
     })
     .catch((error: unknown) => [`  (page not readable: ${String(error)})`]);
   return [`page ${page.url()}`, ...shown].join('\n');
@@ -169,7 +182,7 @@ const serverRequests = (count: number): string[] => {
     .slice(-count)
     .map((l) => {
       const answer = answers.get(l.reqId);
-      const when = new Date(l.time ?? 0).toISOString().slice(11, 23);
+      const when = clock(l.time ?? 0);
       const result = answer
         ? `${answer.res?.statusCode} in ${Math.round(answer.responseTime ?? 0)} ms`
         : 'no answer';

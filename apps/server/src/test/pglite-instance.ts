@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
  * half a second more (a test database holds a few hundred rows). Nothing else differs from the product's
  * embedded database (`db/database.ts`, which keeps PGlite's defaults).
  */
-export const TEST_SHARED_BUFFERS = '16MB';
+const TEST_SHARED_BUFFERS = '16MB';
 
 type Assets = {
   pgliteWasmModule: WebAssembly.Module;
